@@ -1,0 +1,67 @@
+export const CONTENT_TYPES = ['text', 'pdf', 'video', 'audio', 'image', 'epub'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export const EXTRACT_ERROR_CODES = [
+  'UNSUPPORTED',
+  'CORRUPT',
+  'ENCRYPTED',
+  'TOO_LARGE',
+  'TIMEOUT',
+  'FETCH_FAILED',
+  'INTERNAL',
+] as const;
+export type ExtractErrorCode = (typeof EXTRACT_ERROR_CODES)[number];
+
+/** A failure that belongs to the file, not to the machine: the material ends `error` with this code. */
+export class ExtractError extends Error {
+  constructor(
+    readonly code: ExtractErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ExtractError';
+  }
+}
+
+export interface ExtractOptions {
+  /** Whether to pull embedded images / keyframes out of the file. */
+  extractImages: boolean;
+  /** An empty directory the extractor may write image files into. */
+  outputDir: string;
+  /** Called with 0..100 as work advances; may be called often, callers throttle. */
+  onProgress?: (percent: number) => void;
+}
+
+/** 'extracted': found inside the file; 'preview'/'thumbnail': renditions made of the whole file. */
+export type ImageRole = 'extracted' | 'keyframe' | 'preview' | 'thumbnail';
+
+export interface ExtractedImage {
+  /** File name inside `outputDir`. */
+  file: string;
+  role: ImageRole;
+  width: number;
+  height: number;
+  format: string;
+  page?: number;
+  chapter?: number;
+  timestampMs?: number;
+}
+
+/** A stretch of the extracted text with where it came from, used for search positions. */
+export interface TextSegment {
+  text: string;
+  page?: number;
+  chapter?: number;
+  startMs?: number;
+  endMs?: number;
+}
+
+export interface ExtractResult {
+  text: string;
+  /** Type-specific metadata (pageCount, title, durationSeconds, ...), JSON-serialisable. */
+  metadata: Record<string, unknown>;
+  segments: TextSegment[];
+  images: ExtractedImage[];
+}
+
+export type Extractor = (inputPath: string, options: ExtractOptions) => Promise<ExtractResult>;
