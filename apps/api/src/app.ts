@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import express from 'express';
+import { pinoHttp } from 'pino-http';
+import type { LocalStore } from '@quire/storage';
+import type { ApiContext } from './context.ts';
+import { AppError } from './errors.ts';
+import { authenticate } from './middleware/authenticate.ts';
+import { errorHandler } from './middleware/error-handler.ts';
+import { healthRouter } from './routes/health.ts';
+import { materialsRouter } from './routes/materials.ts';
+import { storageUrlsRouter } from './routes/storage-urls.ts';
+
+/** Builds the Express app from its dependencies; starting a server is `server.ts`'s job. */
+export function createApp(ctx: ApiContext): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  app.set('query parser', 'simple');
+
+  app.use(
+    pinoHttp({
+      logger: ctx.logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && /^[\w.-]{1,128}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader('x-request-id', id);
+        return id;
+      },
+      redact: ['req.headers["x-api-key"]', 'req.headers.authorization'],
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+
+  app.use(healthRouter(ctx));
+  if (ctx.store.driver === 'local') {
+    app.use('/storage', storageUrlsRouter(ctx.store as LocalStore, ctx.config.UPLOAD_MAX_BYTES));
+  }
+
+  const json = express.json({ limit: ctx.config.JSON_BODY_MAX_BYTES, strict: true });
+  app.use('/api', authenticate(ctx.db), json);
+  app.use('/api/v1/materials', materialsRouter(ctx));
+
+  app.use((req, _res, next) => next(new AppError(404, 'NOT_FOUND', `Cannot ${req.method} ${req.path}`)));
+  app.use(errorHandler());
+  return app;
+}

@@ -1,0 +1,52 @@
+import type { NextFunction, Request, Response } from 'express';
+import { findApiKeyByPrefix, type Db } from '@quire/db';
+import { hashApiKey, hashesEqual, parseApiKey } from '../auth/api-key.ts';
+import { UnauthorizedError } from '../errors.ts';
+
+export interface Principal {
+  keyId: string;
+  organizationId: string;
+  groupId: string | null;
+  planValidFrom: Date | null;
+  planValidUntil: Date | null;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      principal?: Principal;
+    }
+  }
+}
+
+// Compared against when the prefix is unknown, so a miss costs the same hash-and-compare as a hit.
+const DECOY = hashApiKey('qk_decoy');
+
+/** Resolves `x-api-key` to its organization; missing, unknown and revoked keys all get the same 403. */
+export function authenticate(db: Db) {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    try {
+      const header = req.get('x-api-key');
+      const parsed = header ? parseApiKey(header) : null;
+      const row = parsed ? await findApiKeyByPrefix(db, parsed.prefix) : undefined;
+      const matches = hashesEqual(hashApiKey(header ?? ''), row?.key_hash ?? DECOY);
+      if (!row || !matches || row.revoked_at) return next(new UnauthorizedError());
+      req.principal = {
+        keyId: row.id,
+        organizationId: row.organization_id,
+        groupId: row.group_id,
+        planValidFrom: row.plan_valid_from,
+        planValidUntil: row.plan_valid_until,
+      };
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+export function principalOf(req: Request): Principal {
+  if (!req.principal) throw new UnauthorizedError();
+  return req.principal;
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+const MAX_NAME = 500;
+
+export const referenceSchema = z.strictObject({
+  title: z.string().trim().min(1).max(1000),
+  url: z.string().max(4000).url(),
+});
+export const referencesSchema = z.array(referenceSchema).max(500);
+
+const name = z.string().trim().min(1, 'name is required').max(MAX_NAME);
+const folderId = z.string().trim().min(1).max(200).nullable().optional();
+
+export const waitOptionsSchema = {
+  timeoutMs: z.coerce.number().int().min(1000).max(600_000).default(300_000),
+  pollIntervalMs: z.coerce.number().int().min(100).max(60_000).default(2000),
+};
+
+const booleanText = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** Multipart fields arrive as text: booleans as "true"/"false", references as a JSON string. */
+const referencesText = z
+  .string()
+  .max(256 * 1024)
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'references must be a JSON array of {title, url}' });
+      return z.NEVER;
+    }
+  })
+  .pipe(referencesSchema);
+
+export const uploadFieldsSchema = z.strictObject({
+  name,
+  folderId,
+  extractImages: booleanText.default(true),
+  references: referencesText.optional(),
+});
+
+export const uploadAndWaitFieldsSchema = uploadFieldsSchema.extend(waitOptionsSchema);
+
+export const CONTENT_TYPE_CLAIMS = ['text', 'pdf', 'video', 'audio', 'url'] as const;
+const httpUrl = z
+  .string()
+  .max(4000)
+  .url()
+  .refine((u) => /^https?:\/\//i.test(u), 'must be an http or https URL');
+
+export const createContentSchema = z
+  .strictObject({
+    text: z.string().min(1).optional(),
+    url: httpUrl.optional(),
+    sourceUrl: httpUrl.optional(),
+    type: z.enum(CONTENT_TYPE_CLAIMS).optional(),
+  })
+  .superRefine((content, ctx) => {
+    const given = (['text', 'url', 'sourceUrl'] as const).filter((k) => content[k] !== undefined);
+    if (given.length !== 1) {
+      ctx.addIssue({ code: 'custom', message: 'content must have exactly one of text, url or sourceUrl' });
+      return;
+    }
+    if (content.type === 'text' && content.text === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['type'], message: 'type "text" needs content.text' });
+    }
+    if (content.type && content.type !== 'text' && content.text !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['type'], message: `type "${content.type}" needs content.url or content.sourceUrl` });
+    }
+  });
+
+export const createAndWaitSchema = z.strictObject({
+  name,
+  content: createContentSchema,
+  folderId,
+  references: referencesSchema.optional(),
+  extractImages: z.boolean().optional(),
+  ...waitOptionsSchema,
+});
+
+export const batchSchema = z.strictObject({
+  materials: z
+    .array(
+      z.strictObject({
+        name,
+        filename: z.string().trim().min(1).max(1000),
+        contentType: z.string().trim().min(1).max(255).regex(/^[\w.+-]+\/[\w.+-]+$/, 'must be a MIME type'),
+        folderId,
+      }),
+    )
+    .min(1, 'materials must have at least one item'),
+});
+
+export const completeSchema = z.strictObject({
+  materialId: z.string().trim().min(1).max(200),
+  s3Key: z.string().trim().min(1).max(1000),
+});
+
+export const listQuerySchema = z.object({
+  folderId: z.string().trim().min(1).max(200).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(20),
+  search: z.string().max(200).optional(),
+});
+
+export const patchSchema = z.strictObject({
+  references: referencesSchema.optional(),
+});

@@ -1,0 +1,152 @@
+import { Router, type Request, type Response } from 'express';
+import multer from 'multer';
+import { newId, type Material } from '@quire/db';
+import type { ApiContext } from '../context.ts';
+import { AppError, badRequest } from '../errors.ts';
+import { principalOf } from '../middleware/authenticate.ts';
+import { toMaterialView } from '../services/material-view.ts';
+import * as materials from '../services/materials.service.ts';
+import { objectStoreEngine, type StreamedFile } from '../uploads/object-store-engine.ts';
+import {
+  batchSchema,
+  completeSchema,
+  createAndWaitSchema,
+  listQuerySchema,
+  patchSchema,
+  uploadAndWaitFieldsSchema,
+  uploadFieldsSchema,
+} from './materials.schema.ts';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Locals {
+      materialId?: string;
+    }
+  }
+}
+
+export function materialsRouter(ctx: ApiContext): Router {
+  const router = Router();
+  const view = (m: Material) => toMaterialView(m, ctx.store, ctx.config.DOWNLOAD_URL_TTL_SECONDS);
+
+  const upload = multer({
+    storage: objectStoreEngine(ctx.store, (req) =>
+      materials.originalKeyFor(principalOf(req).organizationId, (req.res!.locals.materialId ??= newId())),
+    ),
+    limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES, files: 1, fields: 20, parts: 24, fieldSize: 512 * 1024 },
+  }).single('file');
+
+  /** Runs multer, then makes sure a stored file is removed if the request fails before a material owns it. */
+  const receiveUpload = async (req: Request, res: Response) => {
+    await new Promise<void>((resolve, reject) => upload(req, res, (err: unknown) => (err ? reject(err) : resolve())));
+    const file = req.file as (Express.Multer.File & StreamedFile) | undefined;
+    if (!file?.key) throw badRequest('file is required', [{ field: 'file', message: 'file is required' }]);
+    return { ...file, materialId: res.locals.materialId! };
+  };
+
+  const uploadAndCreate = async (req: Request, res: Response, schema: typeof uploadFieldsSchema) => {
+    const { organizationId } = principalOf(req);
+    let file;
+    try {
+      file = await receiveUpload(req, res);
+    } catch (err) {
+      if (res.locals.materialId) await ctx.store.remove([materials.originalKeyFor(organizationId, res.locals.materialId)]).catch(() => {});
+      throw err;
+    }
+    const parsed = schema.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      await ctx.store.remove([file.key]).catch(() => {});
+      throw parsed.error;
+    }
+    const fields = parsed.data;
+    const material = await materials.createFromUpload(ctx, organizationId, {
+      materialId: file.materialId,
+      file,
+      name: fields.name,
+      folderId: fields.folderId ?? null,
+      extractImages: fields.extractImages,
+      references: fields.references ?? [],
+    });
+    return { material, fields: fields as typeof fields & { timeoutMs?: number; pollIntervalMs?: number } };
+  };
+
+  const respondAfterWait = async (
+    req: Request,
+    res: Response,
+    material: Material,
+    timing: { timeoutMs: number; pollIntervalMs: number },
+  ) => {
+    const outcome = await materials.waitForProcessing(ctx, material.organization_id, material.id, timing);
+    const body = await view(outcome.material);
+    if (outcome.kind === 'active') return res.status(201).json(body);
+    if (outcome.kind === 'timeout') {
+      return res.status(202).location(`${ctx.config.publicUrl}/api/v1/materials/${material.id}`).json(body);
+    }
+    const error = (outcome.material.metadata.error ?? {}) as { code?: string; message?: string; claimedType?: string };
+    // A URL whose bytes contradict the client's content.type is the client's mistake, not a processing failure.
+    const status = error.claimedType ? 400 : 422;
+    const appError = new AppError(status, error.code ?? 'INTERNAL', error.message ?? 'Processing failed', undefined, { material: body });
+    return res.status(status).json(appError.toBody());
+  };
+
+  router.post('/upload', async (req, res) => {
+    const { material } = await uploadAndCreate(req, res, uploadFieldsSchema);
+    res.status(201).json(await view(material));
+  });
+
+  router.post('/upload/file-and-process', async (req, res) => {
+    const { material, fields } = await uploadAndCreate(req, res, uploadAndWaitFieldsSchema as unknown as typeof uploadFieldsSchema);
+    await respondAfterWait(req, res, material, { timeoutMs: fields.timeoutMs!, pollIntervalMs: fields.pollIntervalMs! });
+  });
+
+  router.post('/upload-and-process', async (req, res) => {
+    const body = createAndWaitSchema.parse(req.body ?? {});
+    const material = await materials.createFromContent(ctx, principalOf(req).organizationId, {
+      name: body.name,
+      content: body.content,
+      folderId: body.folderId ?? null,
+      references: body.references ?? [],
+      extractImages: body.extractImages ?? true,
+    });
+    await respondAfterWait(req, res, material, body);
+  });
+
+  router.post('/batch', async (req, res) => {
+    const body = batchSchema.parse(req.body ?? {});
+    res.status(201).json(await materials.createBatch(ctx, principalOf(req).organizationId, body.materials));
+  });
+
+  router.post('/upload/complete', async (req, res) => {
+    const body = completeSchema.parse(req.body ?? {});
+    const material = await materials.completeUpload(ctx, principalOf(req).organizationId, body.materialId, body.s3Key);
+    res.status(200).json(await view(material));
+  });
+
+  router.get('/', async (req, res) => {
+    const query = listQuerySchema.parse(req.query);
+    const page = await materials.listMaterials(ctx, principalOf(req).organizationId, query);
+    res.json({
+      materials: await Promise.all(page.rows.map(view)),
+      totalCount: page.totalCount,
+      page: page.page,
+      totalPages: page.totalPages,
+    });
+  });
+
+  router.get('/:id', async (req, res) => {
+    res.json(await view(await materials.getMaterial(ctx, principalOf(req).organizationId, req.params.id)));
+  });
+
+  router.patch('/:id', async (req, res) => {
+    const body = patchSchema.parse(req.body ?? {});
+    res.json(await view(await materials.updateReferences(ctx, principalOf(req).organizationId, req.params.id, body.references)));
+  });
+
+  router.delete('/:id', async (req, res) => {
+    await materials.deleteMaterial(ctx, principalOf(req).organizationId, req.params.id);
+    res.json({ success: true, id: req.params.id });
+  });
+
+  return router;
+}

@@ -1,0 +1,30 @@
+import http from 'node:http';
+import type { ApiContext } from './context.ts';
+import { createApp } from './app.ts';
+
+export interface RunningServer {
+  server: http.Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(ctx: ApiContext, port = ctx.config.PORT, host = ctx.config.HOST): Promise<RunningServer> {
+  const server = http.createServer(createApp(ctx));
+  // Uploads of large files are long requests; the request timeout bounds only how long headers may take.
+  server.requestTimeout = 0;
+  server.headersTimeout = 60_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  const address = server.address() as { port: number };
+  return {
+    server,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+}

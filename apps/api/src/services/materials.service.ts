@@ -1,0 +1,273 @@
+import path from 'node:path';
+import {
+  completePendingUpload,
+  findMaterial,
+  insertMaterial,
+  listMaterials as listMaterialRows,
+  listObjects,
+  newId,
+  recordObject,
+  replaceReferences,
+  transitionMaterial,
+  type Material,
+  type MaterialContent,
+  type Reference,
+} from '@quire/db';
+import { claimContradicts, claimedKind, sniff, SNIFF_BYTES, type ContentType } from '@quire/extract';
+import { cancelMaterialJob, enqueueMaterial } from '@quire/queue';
+import type { ApiContext } from '../context.ts';
+import { badRequest, conflict, notFound, payloadTooLarge, unavailable, unsupportedType } from '../errors.ts';
+import { isDependencyDown } from '../middleware/dependency-errors.ts';
+import type { StreamedFile } from '../uploads/object-store-engine.ts';
+
+export const originalKeyFor = (organizationId: string, materialId: string) => `${organizationId}/${materialId}/original`;
+
+/** Keeps a client's file name as metadata only: no directories, no control characters, bounded length. */
+export function sanitizeFilename(raw: string | undefined): string {
+  const base = path.posix.basename((raw ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '');
+  const trimmed = base.trim().slice(0, 255);
+  return trimmed === '' || trimmed === '.' || trimmed === '..' ? 'upload' : trimmed;
+}
+
+export interface UploadInput {
+  materialId: string;
+  file: StreamedFile & { originalname: string; mimetype: string };
+  name: string;
+  folderId: string | null;
+  extractImages: boolean;
+  references: Reference[];
+}
+
+/** Validates a streamed upload's bytes and creates its material in `processing`, or removes the object. */
+export async function createFromUpload(ctx: ApiContext, organizationId: string, input: UploadInput): Promise<Material> {
+  const { file } = input;
+  try {
+    if (file.truncated) throw payloadTooLarge(`The file is larger than the upload limit of ${ctx.config.UPLOAD_MAX_BYTES} bytes`);
+    if (file.size === 0) throw badRequest('The file is empty', [{ field: 'file', message: 'The file is empty' }]);
+    const sniffed = await sniff(file.head);
+    if (!sniffed.supported) throw unsupportedType(sniffed.reason);
+    if (claimContradicts(file.mimetype, sniffed.contentType)) {
+      throw unsupportedType(`The file was sent as ${file.mimetype} but its bytes are ${sniffed.mimeType}`);
+    }
+    const material = await insertMaterial(ctx.db, {
+      id: input.materialId,
+      organizationId,
+      folderId: input.folderId,
+      name: input.name,
+      contentType: sniffed.contentType,
+      status: 'processing',
+      content: { s3Key: file.key, filename: sanitizeFilename(file.originalname), fileSize: file.size, mimeType: sniffed.mimeType },
+      references: input.references,
+      extractImages: input.extractImages,
+      storageBytes: file.size,
+    });
+    await recordObject(ctx.db, material.id, file.key, 'original', file.size);
+    await enqueueOrWithdraw(ctx, material);
+    return material;
+  } catch (err) {
+    await ctx.store.remove([file.key]).catch(() => {});
+    throw err;
+  }
+}
+
+export interface ContentInput {
+  name: string;
+  content: { text?: string; url?: string; sourceUrl?: string; type?: string };
+  folderId: string | null;
+  references: Reference[];
+  extractImages: boolean;
+}
+
+/** A text material, or a URL material whose bytes the worker fetches. */
+export async function createFromContent(ctx: ApiContext, organizationId: string, input: ContentInput): Promise<Material> {
+  const { text, url, sourceUrl, type } = input.content;
+  if (text !== undefined && text.length > ctx.config.TEXT_MATERIAL_MAX_CHARS) {
+    throw payloadTooLarge(`content.text is longer than ${ctx.config.TEXT_MATERIAL_MAX_CHARS} characters`);
+  }
+  const isText = text !== undefined;
+  const content: MaterialContent = isText ? { text } : { url: url ?? sourceUrl };
+  // A URL's real type is known only once its bytes are fetched; until then the client's claim stands in.
+  const provisionalType = isText ? 'text' : type === 'pdf' || type === 'video' || type === 'audio' ? type : 'text';
+  const material = await insertMaterial(ctx.db, {
+    id: newId(),
+    organizationId,
+    folderId: input.folderId,
+    name: input.name,
+    contentType: provisionalType,
+    status: 'processing',
+    content,
+    metadata: type ? { requestedType: type } : {},
+    references: input.references,
+    extractImages: input.extractImages,
+  });
+  await enqueueOrWithdraw(ctx, material);
+  return material;
+}
+
+/**
+ * The row is committed before the job is enqueued; if Redis refuses the job, the material is withdrawn
+ * (deleted, objects removed) so the client can retry without leaving a duplicate behind.
+ */
+async function enqueueOrWithdraw(ctx: ApiContext, material: Material): Promise<void> {
+  try {
+    await enqueueMaterial(ctx.queue, material.id);
+  } catch (err) {
+    ctx.logger.warn({ err, materialId: material.id }, 'enqueue failed; withdrawing the material');
+    await withdraw(ctx, material).catch(() => {});
+    if (isDependencyDown(err)) throw unavailable('The processing queue is unavailable; try again shortly');
+    throw err;
+  }
+}
+
+async function withdraw(ctx: ApiContext, material: Material): Promise<void> {
+  await transitionMaterial(ctx.db, material.id, ['processing', 'pending_upload'], 'deleted');
+  const objects = await listObjects(ctx.db, material.id);
+  await ctx.store.remove(objects.map((o) => o.key));
+}
+
+export interface BatchItem {
+  name: string;
+  filename: string;
+  contentType: string;
+  folderId?: string | null;
+}
+
+export async function createBatch(ctx: ApiContext, organizationId: string, items: BatchItem[]) {
+  if (items.length > ctx.config.BATCH_MAX_ITEMS) {
+    throw badRequest(`materials may have at most ${ctx.config.BATCH_MAX_ITEMS} items`, [
+      { field: 'materials', message: `at most ${ctx.config.BATCH_MAX_ITEMS} items` },
+    ]);
+  }
+  items.forEach((item, index) => {
+    const kind = claimedKind(item.contentType);
+    if (kind === 'other') throw unsupportedType(`materials.${index}.contentType: ${item.contentType} is not a supported type`);
+  });
+  const rows = await ctx.db.transaction().execute(async (trx) => {
+    const created: Material[] = [];
+    for (const item of items) {
+      const id = newId();
+      const kind = claimedKind(item.contentType);
+      created.push(
+        await insertMaterial(trx, {
+          id,
+          organizationId,
+          folderId: item.folderId ?? null,
+          name: item.name,
+          contentType: kind && kind !== 'other' ? kind : 'text',
+          status: 'pending_upload',
+          content: { s3Key: originalKeyFor(organizationId, id), filename: sanitizeFilename(item.filename), mimeType: item.contentType },
+          references: [],
+          extractImages: true,
+        }),
+      );
+    }
+    return created;
+  });
+  return Promise.all(
+    rows.map(async (row, i) => {
+      const s3Key = (row.content as MaterialContent).s3Key!;
+      return {
+        name: items[i]!.name,
+        uploadUrl: await ctx.store.presignPut(s3Key, ctx.config.UPLOAD_URL_TTL_SECONDS),
+        s3Key,
+        materialId: row.id,
+      };
+    }),
+  );
+}
+
+export async function completeUpload(ctx: ApiContext, organizationId: string, materialId: string, s3Key: string): Promise<Material> {
+  const material = await findMaterial(ctx.db, organizationId, materialId);
+  if (!material) throw notFound();
+  const content = material.content as MaterialContent;
+  if (content.s3Key !== s3Key) throw badRequest('s3Key does not belong to this material', [{ field: 's3Key', message: 'does not match the material' }]);
+  if (material.status !== 'pending_upload') return material;
+
+  const object = await ctx.store.stat(s3Key);
+  if (!object) throw conflict('The file has not been uploaded to the upload URL yet');
+  if (object.size > ctx.config.UPLOAD_MAX_BYTES) {
+    await ctx.store.remove([s3Key]);
+    throw payloadTooLarge(`The file is larger than the upload limit of ${ctx.config.UPLOAD_MAX_BYTES} bytes`);
+  }
+  if (object.size === 0) throw badRequest('The uploaded file is empty');
+  const sniffed = await sniff(await ctx.store.head(s3Key, SNIFF_BYTES));
+  if (!sniffed.supported) throw unsupportedType(sniffed.reason);
+  if (claimContradicts(content.mimeType, sniffed.contentType)) {
+    throw unsupportedType(`The file was announced as ${content.mimeType} but its bytes are ${sniffed.mimeType}`);
+  }
+  const completed = await completePendingUpload(ctx.db, organizationId, materialId, {
+    contentType: sniffed.contentType as ContentType,
+    content: { ...content, fileSize: object.size, mimeType: sniffed.mimeType },
+    storageBytes: object.size,
+  });
+  if (!completed) {
+    // Completed concurrently by another request: answer with what it produced.
+    return (await findMaterial(ctx.db, organizationId, materialId)) ?? Promise.reject(notFound());
+  }
+  await recordObject(ctx.db, materialId, s3Key, 'original', object.size);
+  await enqueueOrWithdraw(ctx, completed);
+  return completed;
+}
+
+export async function getMaterial(ctx: ApiContext, organizationId: string, id: string): Promise<Material> {
+  const material = await findMaterial(ctx.db, organizationId, id);
+  if (!material) throw notFound();
+  return material;
+}
+
+export async function listMaterials(
+  ctx: ApiContext,
+  organizationId: string,
+  q: { folderId?: string; search?: string; page: number; limit: number },
+) {
+  const { rows, total } = await listMaterialRows(ctx.db, organizationId, {
+    folderId: q.folderId,
+    search: q.search,
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+  });
+  return { rows, totalCount: total, page: q.page, totalPages: Math.ceil(total / q.limit) };
+}
+
+export async function updateReferences(ctx: ApiContext, organizationId: string, id: string, references: Reference[] | undefined) {
+  if (references === undefined) return getMaterial(ctx, organizationId, id);
+  const updated = await replaceReferences(ctx.db, organizationId, id, references);
+  if (!updated) throw notFound();
+  return updated;
+}
+
+/** Marks the material deleted, cancels its queued job and removes every object it holds. */
+export async function deleteMaterial(ctx: ApiContext, organizationId: string, id: string): Promise<void> {
+  const deleted = await transitionMaterial(ctx.db, id, ['pending_upload', 'processing', 'active', 'error'], 'deleted', { organizationId });
+  if (!deleted) throw notFound();
+  await cancelMaterialJob(ctx.queue, id).catch((err) => ctx.logger.warn({ err, materialId: id }, 'could not cancel the job'));
+  const objects = await listObjects(ctx.db, id);
+  const keys = new Set(objects.map((o) => o.key));
+  const original = (deleted.content as MaterialContent).s3Key;
+  if (original) keys.add(original);
+  try {
+    await ctx.store.remove([...keys]);
+  } catch (err) {
+    ctx.logger.error({ err, materialId: id }, 'objects of a deleted material could not be removed');
+  }
+}
+
+export type WaitOutcome = { kind: 'active' | 'error' | 'timeout'; material: Material };
+
+/** Waits for the material's job to settle (event first, database re-read as a fallback). */
+export async function waitForProcessing(
+  ctx: ApiContext,
+  organizationId: string,
+  id: string,
+  timing: { timeoutMs: number; pollIntervalMs: number },
+): Promise<WaitOutcome> {
+  const { value, timedOut } = await ctx.waiter.waitFor(
+    id,
+    () => findMaterial(ctx.db, organizationId, id),
+    (m) => !m || m.status === 'active' || m.status === 'error',
+    timing,
+  );
+  if (!value) throw notFound();
+  if (timedOut) return { kind: 'timeout', material: value };
+  return { kind: value.status === 'active' ? 'active' : 'error', material: value };
+}

@@ -1,0 +1,69 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Request } from 'express';
+import type { StorageEngine } from 'multer';
+import type { ObjectStore } from '@quire/storage';
+import { SNIFF_BYTES } from '@quire/extract';
+
+export interface StreamedFile {
+  key: string;
+  size: number;
+  /** The first bytes of the file, kept for sniffing its real type. */
+  head: Buffer;
+  /** True when the upload hit the size limit and was cut short. */
+  truncated: boolean;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    namespace Multer {
+      interface File extends Partial<StreamedFile> {}
+    }
+  }
+}
+
+/** Keeps the first `limit` bytes that pass through, so the type can be sniffed without buffering the file. */
+class HeadCapture extends Transform {
+  private readonly chunks: Buffer[] = [];
+  private captured = 0;
+  constructor(private readonly limit: number) {
+    super();
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    if (this.captured < this.limit) {
+      const part = chunk.subarray(0, this.limit - this.captured);
+      this.chunks.push(Buffer.from(part));
+      this.captured += part.length;
+    }
+    done(null, chunk);
+  }
+  get head(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
+}
+
+/**
+ * A multer storage engine that streams the file straight into the object store under a key chosen by
+ * the server (`keyFor(req)`), never holding the whole file in memory or on the api's disk.
+ */
+export function objectStoreEngine(store: ObjectStore, keyFor: (req: Request) => string): StorageEngine {
+  return {
+    _handleFile(req, file, callback) {
+      const key = keyFor(req);
+      const capture = new HeadCapture(SNIFF_BYTES);
+      let truncated = false;
+      file.stream.on('limit', () => (truncated = true));
+      // pipeline destroys `capture` if the client's stream fails, which fails the store's put too.
+      pipeline(file.stream, capture).catch(() => {});
+      store.put(key, capture, { contentType: 'application/octet-stream' }).then(
+        ({ size }) => callback(null, { key, size, head: capture.head, truncated }),
+        (err: Error) => callback(err),
+      );
+    },
+    _removeFile(_req, file, callback) {
+      if (!file.key) return callback(null);
+      store.remove([file.key]).then(() => callback(null), callback);
+    },
+  };
+}

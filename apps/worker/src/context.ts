@@ -1,0 +1,42 @@
+import type { Config } from '@quire/config';
+import { createDb, type Db } from '@quire/db';
+import { createMaterialsQueue, createRedis, type MaterialsQueue } from '@quire/queue';
+import { createObjectStore, type ObjectStore } from '@quire/storage';
+import { pino, type Logger } from 'pino';
+import type { Redis } from 'ioredis';
+
+export interface WorkerContext {
+  config: Config;
+  db: Db;
+  store: ObjectStore;
+  redis: Redis;
+  queue: MaterialsQueue;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+/** Builds everything a worker process uses once; tests pass their own pieces through `overrides`. */
+export async function createWorkerContext(
+  config: Config,
+  overrides: Partial<Pick<WorkerContext, 'db' | 'store' | 'logger'>> = {},
+): Promise<WorkerContext> {
+  if (!config.DATABASE_URL || !config.REDIS_URL) throw new Error('DATABASE_URL and REDIS_URL are required');
+  const logger = overrides.logger ?? pino({ name: 'worker', level: config.LOG_LEVEL });
+  const db = overrides.db ?? createDb(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
+  const store = overrides.store ?? (await createObjectStore(config));
+  const redis = createRedis(config.REDIS_URL, 'worker');
+  const queue = createMaterialsQueue(redis, { prefix: config.QUEUE_PREFIX, attempts: config.JOB_ATTEMPTS });
+  return {
+    config,
+    db,
+    store,
+    redis,
+    queue,
+    logger,
+    async close() {
+      await queue.close();
+      redis.disconnect();
+      if (!overrides.db) await db.destroy();
+    },
+  };
+}

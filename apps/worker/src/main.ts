@@ -1,0 +1,20 @@
+import { loadConfig } from '@quire/config';
+import { createWorkerContext } from './context.ts';
+import { startWorker } from './worker.ts';
+
+const config = loadConfig();
+const ctx = await createWorkerContext(config);
+const running = startWorker(ctx);
+ctx.logger.info({ concurrency: config.WORKER_CONCURRENCY }, 'worker started');
+
+let stopping = false;
+const shutdown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  ctx.logger.info({ signal }, 'worker stopping');
+  await running.stop();
+  await ctx.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

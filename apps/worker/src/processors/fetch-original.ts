@@ -1,0 +1,64 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import { attachOriginal, recordObject, type Material, type MaterialContent } from '@quire/db';
+import { sniff, SNIFF_BYTES, type ContentType } from '@quire/extract';
+import { FetchError, fetchToFile } from '@quire/fetch';
+import type { ProcessDeps } from './process-material.ts';
+
+export type FetchOutcome =
+  | { ok: true; contentType: ContentType }
+  | { ok: false; code: 'FETCH_FAILED' | 'TOO_LARGE' | 'UNSUPPORTED'; message: string; claimedType?: string; detectedType?: string };
+
+/** Downloads a URL material's bytes, decides their type, and keeps them as the material's original. */
+export async function fetchOriginal(material: Material, inputPath: string, deps: ProcessDeps): Promise<FetchOutcome> {
+  const content = material.content as MaterialContent;
+  const url = content.url!;
+  let fetched;
+  try {
+    fetched = await fetchToFile(url, inputPath, {
+      maxBytes: deps.config.URL_FETCH_MAX_BYTES,
+      timeoutMs: deps.config.URL_FETCH_TIMEOUT_MS,
+    });
+  } catch (err) {
+    if (err instanceof FetchError) return { ok: false, code: err.code, message: err.message };
+    throw err;
+  }
+
+  const head = await readHead(inputPath);
+  const sniffed = await sniff(head);
+  if (!sniffed.supported) return { ok: false, code: 'UNSUPPORTED', message: `${url} returned ${sniffed.reason.toLowerCase()}` };
+  const claimed = typeof material.metadata.requestedType === 'string' ? material.metadata.requestedType : undefined;
+  if (claimed && claimed !== 'url' && claimed !== sniffed.contentType && !(isMedia(claimed) && isMedia(sniffed.contentType))) {
+    return {
+      ok: false,
+      code: 'UNSUPPORTED',
+      message: `content.type is "${claimed}" but ${url} returned ${sniffed.mimeType} (${sniffed.contentType})`,
+      claimedType: claimed,
+      detectedType: sniffed.contentType,
+    };
+  }
+
+  const key = `${material.organization_id}/${material.id}/original`;
+  const { size } = await deps.store.put(key, createReadStream(inputPath), { contentType: sniffed.mimeType });
+  await recordObject(deps.db, material.id, key, 'original', size);
+  const filename = decodeURIComponent(new URL(fetched.finalUrl).pathname.split('/').pop() || '') || 'download';
+  await attachOriginal(deps.db, material.id, {
+    contentType: sniffed.contentType,
+    content: { ...content, s3Key: key, filename, fileSize: size, mimeType: sniffed.mimeType },
+    storageBytes: size,
+  });
+  return { ok: true, contentType: sniffed.contentType };
+}
+
+const isMedia = (t: string) => t === 'audio' || t === 'video';
+
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}

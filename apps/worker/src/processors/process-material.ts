@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Job } from 'bullmq';
+import type { Config } from '@quire/config';
+import {
+  findMaterialForProcessing,
+  forgetObjects,
+  listObjects,
+  patchProcessingMetadata,
+  recordObject,
+  transitionMaterial,
+  type Db,
+  type Material,
+  type MaterialContent,
+} from '@quire/db';
+import { countWords, ExtractError, normalizeText, type ContentType, type ExtractResult } from '@quire/extract';
+import type { JobMap, ProcessResult } from '@quire/queue';
+import type { ObjectStore } from '@quire/storage';
+import type { Logger } from 'pino';
+import { runSandboxed } from '../sandbox/run-sandboxed.ts';
+import { budgetFor } from './budget.ts';
+import { fetchOriginal } from './fetch-original.ts';
+import { progressReporter } from './progress.ts';
+
+export interface ProcessDeps {
+  db: Db;
+  store: ObjectStore;
+  config: Config;
+  logger: Logger;
+}
+
+export const originalKey = (m: Pick<Material, 'organization_id' | 'id'>) => `${m.organization_id}/${m.id}/original`;
+
+/**
+ * Turns a `processing` material into `active` or `error`. Safe to run twice: it does nothing unless the row
+ * is still `processing`, and its final write is guarded by that status, so a duplicate run changes nothing.
+ */
+export async function processMaterial(job: Job<JobMap['process-material']>, deps: ProcessDeps): Promise<ProcessResult> {
+  const { db } = deps;
+  const materialId = job.data.materialId;
+  const material = await findMaterialForProcessing(db, materialId);
+  if (!material || material.status !== 'processing') return { status: 'skipped' };
+
+  const log = deps.logger.child({ jobId: job.id, materialId, attempt: job.attemptsMade + 1 });
+  const started = Date.now();
+  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-job-'));
+  try {
+    const outcome = await extract(material, workDir, deps, log);
+    const processingMs = Date.now() - started;
+    if (!outcome.ok) {
+      log.info({ code: outcome.code, processingMs }, 'processing failed: %s', outcome.message);
+      const { code, message, claimedType, detectedType } = outcome;
+      const error = { code, message, ...(claimedType ? { claimedType, detectedType } : {}) };
+      return await finishWithError(db, material, error, processingMs);
+    }
+    const status = await finishActive(deps, material, outcome.result, workDir, processingMs);
+    log.info({ processingMs, status }, 'processing finished');
+    return { status };
+  } catch (err) {
+    const attempts = job.opts.attempts ?? 1;
+    if (job.attemptsMade + 1 < attempts) throw err;
+    log.error({ err }, 'processing failed on the last attempt');
+    return finishWithError(db, material, { code: 'INTERNAL', message: 'Processing failed because of an internal error' }, Date.now() - started);
+  } finally {
+    await fs.rm(workDir, { recursive: true, force: true });
+  }
+}
+
+type Outcome =
+  | { ok: true; result: ExtractResult }
+  | { ok: false; code: ExtractError['code']; message: string; claimedType?: string; detectedType?: string };
+
+async function extract(material: Material, workDir: string, deps: ProcessDeps, log: Logger): Promise<Outcome> {
+  const content = material.content as MaterialContent;
+  const reportProgress = progressReporter((percent) => patchProcessingMetadata(deps.db, material.id, { progress: percent }));
+
+  if (content.text !== undefined && !content.s3Key) {
+    const text = normalizeText(content.text);
+    return { ok: true, result: { text, segments: text ? [{ text }] : [], images: [], metadata: {} } };
+  }
+
+  const inputPath = path.join(workDir, 'input');
+  let contentType = material.content_type as ContentType;
+  if (!content.s3Key && content.url) {
+    const fetched = await fetchOriginal(material, inputPath, deps);
+    if (!fetched.ok) return fetched;
+    contentType = fetched.contentType;
+  } else {
+    await pipeline(await deps.store.get(content.s3Key!), createWriteStream(inputPath));
+  }
+  reportProgress(5);
+
+  const outputDir = path.join(workDir, 'out');
+  await fs.mkdir(outputDir);
+  const { size } = await fs.stat(inputPath);
+  const outcome = await runSandboxed(
+    {
+      contentType,
+      inputPath,
+      outputDir,
+      extractImages: material.extract_images,
+      ffmpegPath: deps.config.FFMPEG_PATH,
+      ffprobePath: deps.config.FFPROBE_PATH,
+      speechEngine: deps.config.SPEECH_ENGINE,
+    },
+    budgetFor(contentType, size, deps.config),
+    (percent) => reportProgress(5 + Math.round(percent * 0.9)),
+  );
+  log.debug({ peakRssMb: Math.round(outcome.peakRssMb) }, 'sandbox finished');
+  return outcome;
+}
+
+async function finishActive(
+  deps: ProcessDeps,
+  material: Material,
+  result: ExtractResult,
+  workDir: string,
+  processingMs: number,
+): Promise<'active' | 'skipped'> {
+  const { db, store, config } = deps;
+  const runKey = `${material.organization_id}/${material.id}/derived/${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+  const written: { key: string; bytes: number }[] = [];
+  const put = async (name: string, body: Buffer | string, contentType: string) => {
+    const key = `${runKey}/${name}`;
+    const data = typeof body === 'string' ? Buffer.from(body) : body;
+    await store.put(key, data, { contentType });
+    written.push({ key, bytes: data.length });
+    return key;
+  };
+  const putFile = async (name: string, format: string) => {
+    const key = `${runKey}/${name}`;
+    const { size } = await store.put(key, createReadStream(path.join(workDir, 'out', name)), { contentType: `image/${format}` });
+    written.push({ key, bytes: size });
+    return key;
+  };
+
+  try {
+    const metadata: Record<string, unknown> = { ...withoutProgress(material.metadata), ...result.metadata };
+    delete metadata.error;
+    metadata.wordCount = countWords(result.text);
+    metadata.textLength = result.text.length;
+    if (result.text.length > config.INLINE_TEXT_MAX_CHARS) {
+      metadata.textKey = await put('text.txt', result.text, 'text/plain; charset=utf-8');
+      delete metadata.extractedText;
+    } else {
+      metadata.extractedText = result.text;
+      delete metadata.textKey;
+    }
+
+    const images = [];
+    for (const [index, image] of result.images.entries()) {
+      const s3Key = await putFile(image.file, image.format);
+      const position = {
+        ...(image.page !== undefined ? { page: image.page } : {}),
+        ...(image.chapter !== undefined ? { chapter: image.chapter } : {}),
+        ...(image.timestampMs !== undefined ? { timestampMs: image.timestampMs } : {}),
+      };
+      const entry = { id: `${material.id}-${index + 1}`, s3Key, ...position, width: image.width, height: image.height, format: image.format };
+      if (image.role === 'preview' || image.role === 'thumbnail') metadata[image.role] = entry;
+      else images.push({ ...entry, kind: image.role });
+    }
+    if (material.extract_images) metadata.images = images;
+    else delete metadata.images;
+    metadata.processingMs = processingMs;
+
+    const derivedBytes = written.reduce((sum, o) => sum + o.bytes, 0);
+    const replaced = await db.transaction().execute(async (trx) => {
+      const updated = await transitionMaterial(trx, material.id, ['processing'], 'active', { metadata, derivedBytes });
+      if (!updated) return undefined;
+      const previous = await listObjects(trx, material.id, 'derived');
+      await forgetObjects(trx, material.id, previous.map((o) => o.key));
+      for (const object of written) await recordObject(trx, material.id, object.key, 'derived', object.bytes);
+      return previous.map((o) => o.key);
+    });
+    if (!replaced) {
+      // Deleted or finished by another run meanwhile: what this run wrote belongs to nobody.
+      await store.remove(written.map((o) => o.key));
+      return 'skipped';
+    }
+    await store.remove(replaced).catch(() => {});
+    return 'active';
+  } catch (err) {
+    await store.remove(written.map((o) => o.key)).catch(() => {});
+    throw err;
+  }
+}
+
+export async function finishWithError(
+  db: Db,
+  material: Material,
+  error: { code: string; message: string; claimedType?: string; detectedType?: string },
+  processingMs: number,
+): Promise<ProcessResult> {
+  const metadata = { ...withoutProgress(material.metadata), error, processingMs };
+  const updated = await transitionMaterial(db, material.id, ['processing'], 'error', { metadata });
+  return { status: updated ? 'error' : 'skipped' };
+}
+
+function withoutProgress(metadata: Record<string, unknown>): Record<string, unknown> {
+  const { progress: _progress, ...rest } = metadata;
+  return rest;
+}

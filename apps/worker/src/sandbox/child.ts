@@ -1,0 +1,37 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { createExtractor, ExtractError } from '@quire/extract';
+import { RESULT_FILE, type ChildMessage, type SandboxOutcome, type SandboxSpec } from './protocol.ts';
+
+// Runs one extraction in a process of its own; the parent enforces time and memory and reads RESULT_FILE.
+async function main(specPath: string): Promise<void> {
+  const spec = JSON.parse(await fs.readFile(specPath, 'utf8')) as SandboxSpec;
+  const extract = createExtractor(spec.contentType, {
+    ffmpegPath: spec.ffmpegPath,
+    ffprobePath: spec.ffprobePath,
+    speechEngine: spec.speechEngine,
+  });
+  let outcome: SandboxOutcome;
+  try {
+    const result = await extract(spec.inputPath, {
+      extractImages: spec.extractImages,
+      outputDir: spec.outputDir,
+      onProgress: (percent) => process.send?.({ type: 'progress', percent } satisfies ChildMessage),
+    });
+    outcome = { ok: true, result };
+  } catch (err) {
+    outcome =
+      err instanceof ExtractError
+        ? { ok: false, code: err.code, message: err.message }
+        : { ok: false, code: 'CORRUPT', message: `The file could not be processed: ${(err as Error)?.message ?? err}` };
+  }
+  await fs.writeFile(path.join(spec.outputDir, RESULT_FILE), JSON.stringify(outcome));
+}
+
+main(process.argv[2]!).then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(70);
+  },
+);

@@ -1,0 +1,20 @@
+import type { ContentType, ExtractErrorCode, ExtractResult } from '@quire/extract';
+
+/** What the worker asks of one sandboxed extraction; written as JSON next to the input. */
+export interface SandboxSpec {
+  contentType: ContentType;
+  inputPath: string;
+  outputDir: string;
+  extractImages: boolean;
+  ffmpegPath: string;
+  ffprobePath: string;
+  speechEngine: 'pocketsphinx' | 'none';
+}
+
+export type SandboxOutcome =
+  | { ok: true; result: ExtractResult }
+  | { ok: false; code: ExtractErrorCode; message: string };
+
+export type ChildMessage = { type: 'progress'; percent: number };
+
+export const RESULT_FILE = 'result.json';

@@ -1,0 +1,90 @@
+import { fork } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { RESULT_FILE, type ChildMessage, type SandboxOutcome, type SandboxSpec } from './protocol.ts';
+
+const CHILD = fileURLToPath(new URL('./child.ts', import.meta.url));
+const MEMORY_POLL_MS = 200;
+
+export interface SandboxLimits {
+  timeoutMs: number;
+  maxMemoryMb: number;
+}
+
+/**
+ * Runs an extractor in a disposable child process with a wall-clock budget and a memory ceiling. The child
+ * gets its own process group, so tools it spawns (ffmpeg, pocketsphinx) die with it. Never throws for
+ * anything the file does; returns an outcome with an error code instead.
+ */
+export async function runSandboxed(
+  spec: SandboxSpec,
+  limits: SandboxLimits,
+  onProgress: (percent: number) => void,
+): Promise<SandboxOutcome & { peakRssMb: number }> {
+  const specPath = path.join(path.dirname(spec.outputDir), 'spec.json');
+  await fs.writeFile(specPath, JSON.stringify(spec));
+
+  const child = fork(CHILD, [specPath], {
+    execArgv: ['--import', 'tsx', `--max-old-space-size=${limits.maxMemoryMb}`],
+    cwd: path.dirname(CHILD),
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    env: { ...process.env, UV_THREADPOOL_SIZE: '2' },
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    if (stderr.length < 4096) stderr += chunk.toString();
+  });
+  child.on('message', (msg: ChildMessage) => {
+    if (msg?.type === 'progress') onProgress(msg.percent);
+  });
+
+  let overrun: 'TIMEOUT' | 'TOO_LARGE' | undefined;
+  let peakRssMb = 0;
+  const kill = (reason: 'TIMEOUT' | 'TOO_LARGE') => {
+    overrun ??= reason;
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      child.kill('SIGKILL');
+    }
+  };
+  const timer = setTimeout(() => kill('TIMEOUT'), limits.timeoutMs);
+  const memoryWatch = setInterval(async () => {
+    const rssMb = await readRssMb(child.pid!);
+    peakRssMb = Math.max(peakRssMb, rssMb);
+    // The heap flag bounds JS memory; native buffers (pdf.js images, sharp) are caught here.
+    if (rssMb > limits.maxMemoryMb * 1.25) kill('TOO_LARGE');
+  }, MEMORY_POLL_MS);
+
+  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.on('exit', (code, signal) => resolve({ code, signal }));
+  });
+  clearTimeout(timer);
+  clearInterval(memoryWatch);
+
+  if (overrun === 'TIMEOUT') {
+    return { ok: false, code: 'TIMEOUT', message: `Processing took longer than ${Math.round(limits.timeoutMs / 1000)} s`, peakRssMb };
+  }
+  if (overrun === 'TOO_LARGE' || /heap limit|out of memory/i.test(stderr)) {
+    return { ok: false, code: 'TOO_LARGE', message: `Processing needed more than ${limits.maxMemoryMb} MB of memory`, peakRssMb };
+  }
+  try {
+    const outcome = JSON.parse(await fs.readFile(path.join(spec.outputDir, RESULT_FILE), 'utf8')) as SandboxOutcome;
+    return { ...outcome, peakRssMb };
+  } catch {
+    const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
+    return { ok: false, code: 'CORRUPT', message: `The extractor stopped on this file (${how})`, peakRssMb };
+  }
+}
+
+async function readRssMb(pid: number): Promise<number> {
+  try {
+    const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,86 @@
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+const int = (min: number, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max);
+const optionalUrl = z.string().url().optional().or(z.literal('').transform(() => undefined));
+
+/** Every setting quire reads, with its default. `.env.example` documents the same list. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  HOST: z.string().default('127.0.0.1'),
+  PORT: int(0, 65535).default(3000),
+  /** Base URL clients reach the api at; used in upload/download URLs and Location headers. */
+  PUBLIC_URL: optionalUrl,
+
+  /** Where the embedded stack keeps its data. Postgres runs as user `postgres`, so this must not be root-only. */
+  QUIRE_DATA_DIR: z.string().default(path.join(os.tmpdir(), 'quire')),
+
+  DATABASE_URL: optionalUrl,
+  DATABASE_POOL_SIZE: int(1, 100).default(10),
+  REDIS_URL: optionalUrl,
+  QUEUE_PREFIX: z.string().min(1).default('quire'),
+
+  S3_ENDPOINT: z.string().optional(),
+  S3_PORT: int(1, 65535).optional(),
+  S3_USE_SSL: bool.default(false),
+  S3_ACCESS_KEY: z.string().default(''),
+  S3_SECRET_KEY: z.string().default(''),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().default('quire'),
+  /** Directory of the local-disk driver, used when S3_ENDPOINT is not set. */
+  STORAGE_DIR: z.string().optional(),
+  /** HMAC secret for the local driver's upload/download URLs; api and workers must share it. */
+  STORAGE_SIGNING_SECRET: z.string().min(16).optional(),
+
+  UPLOAD_MAX_BYTES: int(1).default(2 * 1024 ** 3),
+  UPLOAD_URL_TTL_SECONDS: int(60, 7 * 24 * 3600).default(3600),
+  DOWNLOAD_URL_TTL_SECONDS: int(60, 7 * 24 * 3600).default(3600),
+  JSON_BODY_MAX_BYTES: int(1024).default(1024 * 1024),
+  TEXT_MATERIAL_MAX_CHARS: int(1).default(5_000_000),
+  BATCH_MAX_ITEMS: int(1, 1000).default(100),
+
+  WORKER_CONCURRENCY: int(1, 64).default(2),
+  JOB_ATTEMPTS: int(1, 20).default(3),
+  EXTRACT_TIMEOUT_MS: int(1000).default(10 * 60 * 1000),
+  EXTRACT_MAX_MEMORY_MB: int(64).default(2048),
+  /** Materials in `processing` longer than this are re-enqueued by the sweeper. */
+  PROCESSING_STALE_MS: int(60_000).default(30 * 60 * 1000),
+  SWEEP_INTERVAL_MS: int(1000).default(60_000),
+  /** Extracted text longer than this is kept in storage (`metadata.textKey`) instead of the row. */
+  INLINE_TEXT_MAX_CHARS: int(0).default(200_000),
+
+  URL_FETCH_MAX_BYTES: int(1).default(200 * 1024 * 1024),
+  URL_FETCH_TIMEOUT_MS: int(1000).default(60_000),
+
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
+  SPEECH_ENGINE: z.enum(['pocketsphinx', 'none']).default('pocketsphinx'),
+});
+
+type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  publicUrl: string;
+  storageDir: string;
+}
+
+/** Parses the environment once; a bad value stops startup with the variable named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Env> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const values = { ...parsed.data, ...overrides };
+  return {
+    ...values,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    storageDir: values.STORAGE_DIR ?? path.join(values.QUIRE_DATA_DIR, 'storage'),
+  };
+}

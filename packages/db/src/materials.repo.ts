@@ -1,0 +1,204 @@
+import { sql } from 'kysely';
+import type { Db } from './connection.ts';
+import type { Material, MaterialContent, MaterialStatus, Reference } from './schema.ts';
+
+export interface NewMaterialInput {
+  id: string;
+  organizationId: string;
+  folderId: string | null;
+  name: string;
+  contentType: string;
+  status: MaterialStatus;
+  content: MaterialContent;
+  metadata?: Record<string, unknown>;
+  references: Reference[];
+  extractImages: boolean;
+  storageBytes?: number;
+}
+
+export async function insertMaterial(db: Db, m: NewMaterialInput): Promise<Material> {
+  const now = new Date();
+  return db
+    .insertInto('materials')
+    .values({
+      id: m.id,
+      organization_id: m.organizationId,
+      folder_id: m.folderId,
+      name: m.name,
+      content_type: m.contentType,
+      status: m.status,
+      content: JSON.stringify(m.content),
+      metadata: JSON.stringify(m.metadata ?? {}),
+      references: JSON.stringify(m.references),
+      extract_images: m.extractImages,
+      storage_bytes: m.storageBytes ?? 0,
+      processing_started_at: m.status === 'processing' ? now : null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A live (not deleted) material of this organization. */
+export async function findMaterial(db: Db, organizationId: string, id: string): Promise<Material | undefined> {
+  return db
+    .selectFrom('materials')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .where('status', '<>', 'deleted')
+    .executeTakeFirst();
+}
+
+/** For the worker, which holds only the material id from its job; any status. */
+export async function findMaterialForProcessing(db: Db, id: string): Promise<Material | undefined> {
+  return db.selectFrom('materials').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface ListMaterialsQuery {
+  folderId?: string;
+  search?: string;
+  limit: number;
+  offset: number;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listMaterials(
+  db: Db,
+  organizationId: string,
+  q: ListMaterialsQuery,
+): Promise<{ rows: Material[]; total: number }> {
+  let base = db
+    .selectFrom('materials')
+    .where('organization_id', '=', organizationId)
+    .where('status', '<>', 'deleted');
+  if (q.folderId !== undefined) base = base.where('folder_id', '=', q.folderId);
+  if (q.search) base = base.where('name', 'ilike', `%${escapeLike(q.search)}%`);
+
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export async function replaceReferences(
+  db: Db,
+  organizationId: string,
+  id: string,
+  references: Reference[],
+): Promise<Material | undefined> {
+  return db
+    .updateTable('materials')
+    .set({ references: JSON.stringify(references), updated_at: new Date() })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .where('status', '<>', 'deleted')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Moves a material between states only if it is still in one of `from`; returns undefined when another
+ * actor got there first, which makes every transition safe to attempt twice.
+ */
+export async function transitionMaterial(
+  db: Db,
+  id: string,
+  from: MaterialStatus[],
+  to: MaterialStatus,
+  changes: { metadata?: Record<string, unknown>; derivedBytes?: number; organizationId?: string } = {},
+): Promise<Material | undefined> {
+  let query = db
+    .updateTable('materials')
+    .set({
+      status: to,
+      updated_at: new Date(),
+      ...(to === 'processing' ? { processing_started_at: new Date() } : {}),
+      ...(changes.metadata ? { metadata: JSON.stringify(changes.metadata) } : {}),
+      ...(changes.derivedBytes !== undefined ? { derived_bytes: changes.derivedBytes } : {}),
+    })
+    .where('id', '=', id)
+    .where('status', 'in', from);
+  if (changes.organizationId) query = query.where('organization_id', '=', changes.organizationId);
+  return query.returningAll().executeTakeFirst();
+}
+
+/** Merges `patch` into metadata while the material is processing (progress updates). */
+export async function patchProcessingMetadata(db: Db, id: string, patch: Record<string, unknown>): Promise<void> {
+  await db
+    .updateTable('materials')
+    .set({ metadata: sql`metadata || ${JSON.stringify(patch)}::jsonb`, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .execute();
+}
+
+/** Records the original of a material whose bytes arrived after creation (fetched URLs). */
+export async function attachOriginal(
+  db: Db,
+  id: string,
+  original: { contentType: string; content: MaterialContent; storageBytes: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('materials')
+    .set({
+      content_type: original.contentType,
+      content: JSON.stringify(original.content),
+      storage_bytes: original.storageBytes,
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Materials stuck in `processing` since before `olderThan` (their job was lost or keeps dying). */
+export async function findStaleProcessing(db: Db, olderThan: Date, limit = 100): Promise<string[]> {
+  const rows = await db
+    .selectFrom('materials')
+    .select('id')
+    .where('status', '=', 'processing')
+    .where('processing_started_at', '<', olderThan)
+    .orderBy('processing_started_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function touchProcessing(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('materials')
+    .set({ processing_started_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .execute();
+}
+
+/** Moves a batch/presigned slot to `processing` once its bytes are in storage; undefined if already moved. */
+export async function completePendingUpload(
+  db: Db,
+  organizationId: string,
+  id: string,
+  upload: { contentType: string; content: MaterialContent; storageBytes: number },
+): Promise<Material | undefined> {
+  const now = new Date();
+  return db
+    .updateTable('materials')
+    .set({
+      status: 'processing',
+      content_type: upload.contentType,
+      content: JSON.stringify(upload.content),
+      storage_bytes: upload.storageBytes,
+      processing_started_at: now,
+      updated_at: now,
+    })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .where('status', '=', 'pending_upload')
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -1,0 +1,86 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export type MaterialStatus = 'pending_upload' | 'processing' | 'active' | 'error' | 'deleted';
+
+export interface Reference {
+  title: string;
+  url: string;
+}
+
+export interface MaterialContent {
+  text?: string;
+  url?: string;
+  s3Key?: string;
+  filename?: string;
+  fileSize?: number;
+  mimeType?: string;
+}
+
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface GroupsTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  plan_valid_from: Timestamp | null;
+  plan_valid_until: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  organization_id: string;
+  group_id: string | null;
+  prefix: string;
+  key_hash: Buffer;
+  created_at: CreatedAt;
+  revoked_at: Timestamp | null;
+}
+
+export interface MaterialsTable {
+  id: string;
+  organization_id: string;
+  folder_id: string | null;
+  name: string;
+  content_type: string;
+  status: MaterialStatus;
+  content: Json<MaterialContent>;
+  metadata: Json<Record<string, unknown>>;
+  references: Json<Reference[]>;
+  extract_images: Generated<boolean>;
+  storage_bytes: Generated<number>;
+  derived_bytes: Generated<number>;
+  processing_started_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface MaterialObjectsTable {
+  material_id: string;
+  key: string;
+  kind: 'original' | 'derived';
+  bytes: number;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  organizations: OrganizationsTable;
+  groups: GroupsTable;
+  api_keys: ApiKeysTable;
+  materials: MaterialsTable;
+  material_objects: MaterialObjectsTable;
+}
+
+export type Material = Selectable<MaterialsTable>;
+export type NewMaterial = Insertable<MaterialsTable>;
+export type MaterialUpdate = Updateable<MaterialsTable>;
+export type Group = Selectable<GroupsTable>;
+export type ApiKey = Selectable<ApiKeysTable>;

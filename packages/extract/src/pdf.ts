@@ -1,0 +1,97 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PDFParse } from 'pdf-parse';
+import sharp from 'sharp';
+import { ExtractError, type ExtractedImage, type Extractor, type TextSegment } from './types.ts';
+import { countWords, normalizeText } from './words.ts';
+
+/** Images smaller than this on either side are decoration (bullets, rules), not content. */
+export const MIN_PDF_IMAGE_EDGE = 48;
+/** Bounds the images kept from one document, so a scanned 2,000-page book does not flood storage. */
+export const MAX_PDF_IMAGES = 500;
+const PAGES_PER_BATCH = 20;
+
+export const extractPdf: Extractor = async (inputPath, options) => {
+  const data = new Uint8Array(await fs.readFile(inputPath));
+  const parser = new PDFParse({ data, verbosity: 0 });
+  try {
+    const info = await parser.getInfo().catch(classify);
+    const pageCount = info.total;
+
+    const segments: TextSegment[] = [];
+    const pages: { page: number; offset: number; length: number; wordCount: number }[] = [];
+    let text = '';
+    for (let first = 1; first <= pageCount; first += PAGES_PER_BATCH) {
+      const last = Math.min(pageCount, first + PAGES_PER_BATCH - 1);
+      const batch = await parser.getText({ first, last, pageJoiner: '' }).catch(classify);
+      for (const { num, text: raw } of batch.pages) {
+        const pageText = normalizeText(raw);
+        if (text && pageText) text += '\n\n';
+        pages.push({ page: num, offset: text.length, length: pageText.length, wordCount: countWords(pageText) });
+        text += pageText;
+        if (pageText) segments.push({ text: pageText, page: num });
+      }
+      options.onProgress?.(Math.round((last / pageCount) * (options.extractImages ? 60 : 95)));
+    }
+
+    const images = options.extractImages ? await extractPageImages(parser, pageCount, options.outputDir, options.onProgress) : [];
+
+    const docInfo = (info.info ?? {}) as Record<string, unknown>;
+    return {
+      text,
+      segments,
+      images,
+      metadata: {
+        pageCount,
+        pages,
+        ...pickStrings(docInfo, { Title: 'title', Author: 'author', Subject: 'subject', Creator: 'creator', Producer: 'producer' }),
+        ...(typeof docInfo.PDFFormatVersion === 'string' ? { pdfVersion: docInfo.PDFFormatVersion } : {}),
+        ...(text.length === 0 && pageCount > 0 ? { textless: true } : {}),
+      },
+    };
+  } finally {
+    await parser.destroy().catch(() => {});
+  }
+};
+
+async function extractPageImages(
+  parser: PDFParse,
+  pageCount: number,
+  outputDir: string,
+  onProgress?: (percent: number) => void,
+): Promise<ExtractedImage[]> {
+  const images: ExtractedImage[] = [];
+  for (let page = 1; page <= pageCount && images.length < MAX_PDF_IMAGES; page++) {
+    // One page at a time: decoded bitmaps are large, and only this page's need to be alive.
+    const result = await parser
+      .getImage({ partial: [page], imageThreshold: MIN_PDF_IMAGE_EDGE, imageBuffer: true, imageDataUrl: false })
+      .catch(() => undefined);
+    for (const embedded of result?.pages[0]?.images ?? []) {
+      if (images.length >= MAX_PDF_IMAGES) break;
+      const file = `page-${page}-${images.length + 1}.webp`;
+      const output = await sharp(embedded.data).webp({ quality: 82 }).toFile(path.join(outputDir, file)).catch(() => undefined);
+      if (!output) continue;
+      images.push({ file, role: 'extracted', page, width: output.width, height: output.height, format: 'webp' });
+    }
+    onProgress?.(60 + Math.round((page / pageCount) * 35));
+  }
+  return images;
+}
+
+function pickStrings(source: Record<string, unknown>, names: Record<string, string>): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const [from, to] of Object.entries(names)) {
+    const value = source[from];
+    if (typeof value === 'string' && value.trim()) picked[to] = value.trim();
+  }
+  return picked;
+}
+
+function classify(err: unknown): never {
+  const name = (err as Error)?.name ?? '';
+  const message = (err as Error)?.message ?? String(err);
+  if (name === 'PasswordException' || /password/i.test(message)) {
+    throw new ExtractError('ENCRYPTED', 'The PDF is password-protected');
+  }
+  throw new ExtractError('CORRUPT', `The PDF could not be read: ${message}`);
+}

@@ -1,0 +1,73 @@
+import { fileTypeFromBuffer } from 'file-type';
+import type { ContentType } from './types.ts';
+
+/** How many leading bytes `sniff` needs; callers read this much of a file, never all of it. */
+export const SNIFF_BYTES = 4100;
+
+export type Sniffed =
+  | { supported: true; contentType: ContentType; mimeType: string }
+  | { supported: false; mimeType: string; reason: string };
+
+// Formats sharp decodes out of the box; BMP, ICO, HEIC and friends are refused rather than half-handled.
+const IMAGE_MIMES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/tiff']);
+const GENERIC_CLAIMS = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/unknown']);
+
+/** Decides what a file is from its bytes alone. */
+export async function sniff(head: Buffer): Promise<Sniffed> {
+  const detected = await fileTypeFromBuffer(head);
+  if (!detected) {
+    if (looksLikeText(head)) {
+      const mimeType = looksLikeHtml(head) ? 'text/html' : 'text/plain';
+      return { supported: true, contentType: 'text', mimeType };
+    }
+    return { supported: false, mimeType: 'application/octet-stream', reason: 'The file type could not be recognised' };
+  }
+  const { mime } = detected;
+  if (mime === 'application/pdf') return { supported: true, contentType: 'pdf', mimeType: mime };
+  if (mime === 'application/epub+zip') return { supported: true, contentType: 'epub', mimeType: mime };
+  if (IMAGE_MIMES.has(mime)) return { supported: true, contentType: 'image', mimeType: mime };
+  if (mime.startsWith('audio/')) return { supported: true, contentType: 'audio', mimeType: mime };
+  if (mime.startsWith('video/')) return { supported: true, contentType: 'video', mimeType: mime };
+  return { supported: false, mimeType: mime, reason: `Files of type ${mime} are not supported` };
+}
+
+/** The kind a client's MIME claim names, or undefined when the claim says nothing (octet-stream). */
+export function claimedKind(mimeType: string | undefined): ContentType | 'other' | undefined {
+  const mime = (mimeType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (GENERIC_CLAIMS.has(mime)) return undefined;
+  if (mime === 'application/pdf' || mime === 'application/x-pdf') return 'pdf';
+  if (mime === 'application/epub+zip') return 'epub';
+  for (const kind of ['image', 'audio', 'video', 'text'] as const) if (mime.startsWith(`${kind}/`)) return kind;
+  return 'other';
+}
+
+/**
+ * True when the client's claim contradicts the sniffed kind. Audio and video share containers
+ * (MP4, WebM, Ogg), so one claimed as the other is not a contradiction.
+ */
+export function claimContradicts(claim: string | undefined, sniffedKind: ContentType): boolean {
+  const kind = claimedKind(claim);
+  if (kind === undefined || kind === sniffedKind) return false;
+  const media = new Set(['audio', 'video']);
+  return !(media.has(kind) && media.has(sniffedKind));
+}
+
+function looksLikeText(head: Buffer): boolean {
+  if (head.length === 0) return false;
+  if (head.includes(0)) return false;
+  // A multi-byte character may be cut at the end of the sample; drop up to 3 trailing bytes before checking.
+  for (let cut = 0; cut < 4 && cut < head.length; cut++) {
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, head.length - cut));
+      return true;
+    } catch {
+      // try a shorter prefix
+    }
+  }
+  return false;
+}
+
+function looksLikeHtml(head: Buffer): boolean {
+  const start = head.subarray(0, 1024).toString('utf8').trimStart().toLowerCase();
+  return start.startsWith('<!doctype html') || start.startsWith('<html') || /<(head|body)[\s>]/.test(start);
+}

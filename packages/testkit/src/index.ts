@@ -1,0 +1,2 @@
+export { startTestStack, type TestStack, type Tenant, type StorageDriver } from './test-stack.ts';
+export { makePdf } from './fixtures.ts';

@@ -1,0 +1,95 @@
+import { parseArgs } from 'node:util';
+import { generateApiKey } from '@quire/api';
+import { createGroup, createOrganization, findGroup, findOrganization, insertApiKey, revokeApiKey, type Db } from '@quire/db';
+import { openDatabase } from './database.ts';
+
+const USAGE = `usage:
+  admin org create --name NAME
+  admin group create --org ORG_ID --name NAME [--plan-from ISO] [--plan-until ISO]
+  admin key create --org ORG_ID [--group GROUP_ID]
+  admin key revoke --id KEY_ID`;
+
+class UsageError extends Error {}
+
+type Flags = Record<string, string | undefined>;
+
+const required = (flags: Flags, name: string): string => {
+  const value = flags[name];
+  if (!value) throw new UsageError(`--${name} is required`);
+  return value;
+};
+
+const optionalDate = (flags: Flags, name: string): Date | undefined => {
+  const value = flags[name];
+  if (value === undefined) return undefined;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new UsageError(`--${name} must be an ISO 8601 timestamp`);
+  return date;
+};
+
+const commands: Record<string, (db: Db, flags: Flags) => Promise<unknown>> = {
+  'org create': (db, flags) => createOrganization(db, required(flags, 'name')),
+  'group create': async (db, flags) => {
+    const organizationId = required(flags, 'org');
+    if (!(await findOrganization(db, organizationId))) throw new UsageError(`organization ${organizationId} not found`);
+    return createGroup(db, {
+      organizationId,
+      name: required(flags, 'name'),
+      planValidFrom: optionalDate(flags, 'plan-from'),
+      planValidUntil: optionalDate(flags, 'plan-until'),
+    });
+  },
+  'key create': async (db, flags) => {
+    const organizationId = required(flags, 'org');
+    if (!(await findOrganization(db, organizationId))) throw new UsageError(`organization ${organizationId} not found`);
+    const groupId = flags.group;
+    if (groupId && !(await findGroup(db, organizationId, groupId))) {
+      throw new UsageError(`group ${groupId} not found in organization ${organizationId}`);
+    }
+    const key = generateApiKey();
+    const { id } = await insertApiKey(db, { organizationId, groupId, prefix: key.prefix, keyHash: key.hash });
+    return { id, apiKey: key.apiKey };
+  },
+  'key revoke': async (db, flags) => {
+    const id = required(flags, 'id');
+    if (!(await revokeApiKey(db, id))) throw new UsageError(`key ${id} not found or already revoked`);
+    return { id, revoked: true };
+  },
+};
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      org: { type: 'string' },
+      group: { type: 'string' },
+      id: { type: 'string' },
+      'plan-from': { type: 'string' },
+      'plan-until': { type: 'string' },
+    },
+  });
+  const command = commands[positionals.slice(0, 2).join(' ')];
+  if (!command || positionals.length !== 2) throw new UsageError(`unknown command "${positionals.join(' ')}"`);
+  const { db, close } = await openDatabase();
+  try {
+    console.log(JSON.stringify(await command(db, values)));
+    return 0;
+  } finally {
+    await close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(JSON.stringify({ error: (err as Error).message }));
+      console.error(USAGE);
+      process.exit(2);
+    }
+    console.error(JSON.stringify({ error: (err as Error).message }));
+    process.exit(1);
+  },
+);

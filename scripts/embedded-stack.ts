@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { loadConfig, type Config } from '@quire/config';
+import { startEmbeddedPostgres, startRedisServer, type RunningService } from '@quire/stack';
+
+export interface EmbeddedStack {
+  /** Environment for the api and worker processes: the caller's, plus whatever was started here. */
+  env: Record<string, string>;
+  config: Config;
+  started: string[];
+  stop(): Promise<void>;
+}
+
+const STATE_FILE = 'stack.json';
+
+/**
+ * Fills in what the environment leaves out: embedded Postgres without DATABASE_URL, redis-server without
+ * REDIS_URL, local-disk storage (with a persisted signing secret) without S3_ENDPOINT.
+ */
+export async function startEmbeddedStack(baseEnv: NodeJS.ProcessEnv = process.env): Promise<EmbeddedStack> {
+  const base = loadConfig(baseEnv);
+  const dataDir = base.QUIRE_DATA_DIR;
+  await fs.mkdir(dataDir, { recursive: true });
+  const env: Record<string, string> = Object.fromEntries(
+    Object.entries(baseEnv).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  const services: RunningService[] = [];
+  const started: string[] = [];
+  try {
+    if (!base.DATABASE_URL) {
+      const postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres') });
+      services.push(postgres);
+      env.DATABASE_URL = postgres.url;
+      started.push(`postgres (embedded, data in ${path.join(dataDir, 'postgres')})`);
+    }
+    if (!base.REDIS_URL) {
+      const redis = await startRedisServer({ dataDir: path.join(dataDir, 'redis') });
+      services.push(redis);
+      env.REDIS_URL = redis.url;
+      started.push(`redis-server (${redis.url})`);
+    }
+    if (!base.S3_ENDPOINT && !base.STORAGE_SIGNING_SECRET) {
+      env.STORAGE_SIGNING_SECRET = await persistentSecret(path.join(dataDir, 'signing-secret'));
+    }
+  } catch (err) {
+    await Promise.allSettled(services.map((s) => s.stop()));
+    throw err;
+  }
+  await fs.writeFile(path.join(dataDir, STATE_FILE), JSON.stringify({ DATABASE_URL: env.DATABASE_URL, REDIS_URL: env.REDIS_URL, pid: process.pid }));
+  return {
+    env,
+    config: loadConfig(env),
+    started,
+    async stop() {
+      await fs.rm(path.join(dataDir, STATE_FILE), { force: true });
+      for (const service of services.reverse()) await service.stop().catch(() => {});
+    },
+  };
+}
+
+/** The URLs of a stack `npm start` is running now, so the admin CLI can reach the same database. */
+export async function runningStackEnv(config: Config): Promise<Record<string, string> | undefined> {
+  const raw = await fs.readFile(path.join(config.QUIRE_DATA_DIR, STATE_FILE), 'utf8').catch(() => undefined);
+  if (!raw) return undefined;
+  const state = JSON.parse(raw) as { DATABASE_URL?: string; REDIS_URL?: string; pid: number };
+  try {
+    process.kill(state.pid, 0);
+  } catch {
+    return undefined;
+  }
+  return Object.fromEntries(Object.entries(state).filter(([k, v]) => k !== 'pid' && typeof v === 'string')) as Record<string, string>;
+}
+
+async function persistentSecret(file: string): Promise<string> {
+  const existing = await fs.readFile(file, 'utf8').catch(() => undefined);
+  if (existing?.trim()) return existing.trim();
+  const secret = randomBytes(32).toString('hex');
+  await fs.writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
