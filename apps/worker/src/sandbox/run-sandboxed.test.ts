@@ -1,0 +1,70 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import PDFDocument from 'pdfkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '@quire/testkit';
+import { runSandboxed } from './run-sandboxed.ts';
+import type { SandboxSpec } from './protocol.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-sandbox-test-'));
+});
+afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+
+async function specFor(name: string, body: Buffer, contentType: SandboxSpec['contentType'], extractImages = false): Promise<SandboxSpec> {
+  const jobDir = path.join(dir, name);
+  await fs.mkdir(path.join(jobDir, 'out'), { recursive: true });
+  const inputPath = path.join(jobDir, 'input');
+  await fs.writeFile(inputPath, body);
+  return { contentType, inputPath, outputDir: path.join(jobDir, 'out'), extractImages, ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe', speechEngine: 'none' };
+}
+
+/** A small PDF that decodes into a 12000x12000 bitmap: cheap to store, expensive to open. */
+async function imageBombPdf(): Promise<Buffer> {
+  const png = await sharp({ create: { width: 12000, height: 12000, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
+  return new Promise((resolve) => {
+    const doc = new PDFDocument();
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.image(png, 0, 0, { width: 500 });
+    doc.end();
+  });
+}
+
+describe('runSandboxed', () => {
+  it('extracts in a child process and reports progress', async () => {
+    const spec = await specFor('ok', await makePdf(['first page', 'second page words']), 'pdf');
+    const progress: number[] = [];
+    const outcome = await runSandboxed(spec, { timeoutMs: 60_000, maxMemoryMb: 1024 }, (p) => progress.push(p));
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.result.metadata.pageCount).toBe(2);
+    expect(outcome.result.text).toContain('second page words');
+    expect(progress.length).toBeGreaterThan(0);
+    expect(outcome.peakRssMb).toBeGreaterThan(0);
+  });
+
+  it('kills an extraction that overruns its time budget and says TIMEOUT', async () => {
+    const spec = await specFor('slow', await imageBombPdf(), 'pdf', true);
+    const started = Date.now();
+    const outcome = await runSandboxed(spec, { timeoutMs: 300, maxMemoryMb: 8192 }, () => {});
+    expect(outcome).toMatchObject({ ok: false, code: 'TIMEOUT' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('kills an extraction that overruns its memory ceiling and says TOO_LARGE', async () => {
+    const spec = await specFor('big', await imageBombPdf(), 'pdf', true);
+    const outcome = await runSandboxed(spec, { timeoutMs: 120_000, maxMemoryMb: 200 }, () => {});
+    expect(outcome).toMatchObject({ ok: false, code: 'TOO_LARGE' });
+  });
+
+  it('turns a file the extractor rejects into its error code', async () => {
+    const spec = await specFor('corrupt', Buffer.from('%PDF-1.4\nthis is not really a pdf'), 'pdf');
+    const outcome = await runSandboxed(spec, { timeoutMs: 60_000, maxMemoryMb: 1024 }, () => {});
+    expect(outcome).toMatchObject({ ok: false, code: 'CORRUPT' });
+  });
+});
