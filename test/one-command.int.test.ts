@@ -1,0 +1,96 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import getPort from 'get-port';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+
+const cleanup: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const fn of cleanup.reverse()) await fn();
+});
+
+describe('npm start', () => {
+  it('starts its own Postgres and Redis, prints a URL and a working key, and stops cleanly on SIGINT', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-start-'));
+    await fs.chmod(dataDir, 0o777);
+    cleanup.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+    const port = await getPort();
+    const env = { ...process.env, QUIRE_DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' } as NodeJS.ProcessEnv;
+    for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'STORAGE_SIGNING_SECRET', 'PUBLIC_URL']) delete env[name];
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    cleanup.push(async () => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+
+    const deadline = Date.now() + 60_000;
+    while (!/API key \(demo organization\): (qk_\S+)/.test(output)) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`npm start did not print a key:\n${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const key = /API key \(demo organization\): (qk_\S+)/.exec(output)![1]!;
+    expect(output).toContain(`quire is running at http://localhost:${port}`);
+
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/materials`, { headers: { 'x-api-key': key } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ materials: [], totalCount: 0, page: 1, totalPages: 0 });
+
+    const created = await fetch(`http://127.0.0.1:${port}/api/v1/materials/upload-and-process`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'hello', content: { text: 'processed by the worker process' } }),
+    });
+    expect(created.status).toBe(201);
+    expect((await created.json()).status).toBe('active');
+
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    // Nothing it started is left listening.
+    expect(await fetch(`http://127.0.0.1:${port}/healthz`).then(() => 'up', () => 'down')).toBe('down');
+    for (const leftover of [path.join(dataDir, 'postgres'), path.join(dataDir, 'redis')]) {
+      expect(spawnSync('pgrep', ['-f', leftover]).stdout.toString().trim(), leftover).toBe('');
+    }
+  });
+});
+
+describe('admin CLI', () => {
+  const admin = (...args: string[]) => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+      env: { ...process.env, DATABASE_URL: inject('databaseUrl') },
+      encoding: 'utf8',
+    });
+    return { status: result.status, json: result.stdout.trim() ? JSON.parse(result.stdout) : undefined, stderr: result.stderr };
+  };
+
+  it('creates organizations, groups and keys that the api accepts, and revokes keys', async () => {
+    const org = admin('org', 'create', '--name', 'Acme');
+    expect(org.status).toBe(0);
+    expect(org.json).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+
+    const group = admin('group', 'create', '--org', org.json.id, '--name', 'Class A', '--plan-from', '2025-01-01T00:00:00Z', '--plan-until', '2030-01-01T00:00:00Z');
+    expect(group.status).toBe(0);
+    expect(group.json.id).toBeTruthy();
+
+    const key = admin('key', 'create', '--org', org.json.id, '--group', group.json.id);
+    expect(key.status).toBe(0);
+    expect(key.json).toEqual({ id: expect.any(String), apiKey: expect.stringMatching(/^qk_/) });
+
+    const revoked = admin('key', 'revoke', '--id', key.json.id);
+    expect(revoked.status).toBe(0);
+    expect(revoked.json).toEqual({ id: key.json.id, revoked: true });
+    expect(admin('key', 'revoke', '--id', key.json.id).status).not.toBe(0);
+  });
+
+  it('explains bad calls on stderr with a non-zero exit', () => {
+    const missing = admin('org', 'create');
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('--name is required');
+    expect(admin('key', 'create', '--org', 'no-such-org').stderr).toContain('not found');
+    expect(admin('group', 'create', '--org', 'x', '--name', 'y', '--plan-from', 'soon').status).not.toBe(0);
+    expect(admin('frobnicate').status).toBe(2);
+  });
+});
