@@ -6,6 +6,7 @@ import type { ApiContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { errorHandler } from './middleware/error-handler.ts';
+import { ipRateLimit, keyRateLimit } from './middleware/rate-limit.ts';
 import { healthRouter } from './routes/health.ts';
 import { materialsRouter } from './routes/materials.ts';
 import { storageUrlsRouter } from './routes/storage-urls.ts';
@@ -14,7 +15,7 @@ import { storageUrlsRouter } from './routes/storage-urls.ts';
 export function createApp(ctx: ApiContext): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', false);
+  app.set('trust proxy', trustProxySetting(ctx.config.TRUST_PROXY));
   app.set('query parser', 'simple');
 
   app.use(
@@ -37,10 +38,24 @@ export function createApp(ctx: ApiContext): express.Express {
   }
 
   const json = express.json({ limit: ctx.config.JSON_BODY_MAX_BYTES, strict: true });
-  app.use('/api', authenticate(ctx.db), json);
+  const { redis, config } = ctx;
+  app.use(
+    '/api',
+    ipRateLimit(redis, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_IP),
+    authenticate(ctx.db),
+    keyRateLimit(redis, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_KEY),
+    json,
+  );
   app.use('/api/v1/materials', materialsRouter(ctx));
 
   app.use((req, _res, next) => next(new AppError(404, 'NOT_FOUND', `Cannot ${req.method} ${req.path}`)));
   app.use(errorHandler());
   return app;
+}
+
+/** TRUST_PROXY: "false", "true", a hop count, or a comma-separated list of addresses/subnets. */
+function trustProxySetting(value: string): boolean | number | string {
+  if (value === 'false' || value === '') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }

@@ -45,6 +45,13 @@ const envSchema = z.object({
   TEXT_MATERIAL_MAX_CHARS: int(1).default(5_000_000),
   BATCH_MAX_ITEMS: int(1, 1000).default(100),
 
+  /** Requests per minute from one client address, counted before authentication. */
+  RATE_LIMIT_PER_IP: int(1).default(1200),
+  /** Requests per minute with one API key. */
+  RATE_LIMIT_PER_KEY: int(1).default(600),
+  /** Set when the api runs behind a proxy that sets X-Forwarded-For (Express `trust proxy`). */
+  TRUST_PROXY: z.string().default('false'),
+
   WORKER_CONCURRENCY: int(1, 64).default(2),
   JOB_ATTEMPTS: int(1, 20).default(3),
   EXTRACT_TIMEOUT_MS: int(1000).default(10 * 60 * 1000),
