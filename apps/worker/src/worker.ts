@@ -12,15 +12,17 @@ export interface RunningWorker {
 
 /** The one place that wires processors to queues, with concurrency and lock settings. */
 export function startWorker(ctx: WorkerContext): RunningWorker {
+  const shutdown = new AbortController();
   const worker = new Worker<JobMap['process-material'], ProcessResult>(
     MATERIALS_QUEUE,
-    (job) => processMaterial(job, ctx),
+    (job) => processMaterial(job, { ...ctx, shutdown: shutdown.signal }),
     {
       connection: ctx.redis,
       prefix: ctx.config.QUEUE_PREFIX,
       concurrency: ctx.config.WORKER_CONCURRENCY,
       // Extraction runs in a child process, so the event loop stays free to renew this lock.
-      lockDuration: 60_000,
+      lockDuration: ctx.config.WORKER_LOCK_MS,
+      stalledInterval: Math.max(1000, Math.floor(ctx.config.WORKER_LOCK_MS / 2)),
       maxStalledCount: 2,
     },
   );
@@ -32,12 +34,13 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
 
   return {
     worker,
-    async stop(deadlineMs = 30_000) {
+    async stop(deadlineMs = ctx.config.WORKER_SHUTDOWN_MS) {
       stopSweeper();
       const graceful = worker.close();
       const timeout = new Promise<'timeout'>((resolve) => setTimeout(resolve, deadlineMs, 'timeout').unref());
       if ((await Promise.race([graceful, timeout])) === 'timeout') {
         ctx.logger.warn('jobs still running at the shutdown deadline; handing them back to the queue');
+        shutdown.abort(new Error('worker shutting down'));
         await worker.close(true);
       }
     },

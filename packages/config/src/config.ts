@@ -33,6 +33,8 @@ const envSchema = z.object({
   S3_SECRET_KEY: z.string().default(''),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().default('quire'),
+  /** Prefix for every object key (lets several deployments or test runs share a bucket). */
+  STORAGE_KEY_PREFIX: z.string().regex(/^([\w.-]+\/)*$/, 'segments of letters, digits, ".", "-", "_", each ending in "/"').default(''),
   /** Directory of the local-disk driver, used when S3_ENDPOINT is not set. */
   STORAGE_DIR: z.string().optional(),
   /** HMAC secret for the local driver's upload/download URLs; api and workers must share it. */
@@ -54,6 +56,10 @@ const envSchema = z.object({
 
   WORKER_CONCURRENCY: int(1, 64).default(2),
   JOB_ATTEMPTS: int(1, 20).default(3),
+  /** How long a job stays locked to a worker without renewal; a dead worker's jobs return after this. */
+  WORKER_LOCK_MS: int(1000).default(60_000),
+  /** How long SIGTERM waits for running jobs before handing them back to the queue. */
+  WORKER_SHUTDOWN_MS: int(0).default(30_000),
   EXTRACT_TIMEOUT_MS: int(1000).default(10 * 60 * 1000),
   EXTRACT_MAX_MEMORY_MB: int(64).default(2048),
   /** Materials in `processing` longer than this are re-enqueued by the sweeper. */

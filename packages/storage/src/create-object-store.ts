@@ -4,7 +4,8 @@ import type { ObjectStore } from './object-store.ts';
 import { createS3Store } from './s3-store.ts';
 
 /** S3 when S3_ENDPOINT is set, local disk otherwise. */
-export async function createObjectStore(config: Config, keyPrefix = ''): Promise<ObjectStore> {
+export async function createObjectStore(config: Config): Promise<ObjectStore> {
+  const keyPrefix = config.STORAGE_KEY_PREFIX;
   if (config.S3_ENDPOINT) {
     const store = createS3Store({
       endPoint: config.S3_ENDPOINT,

@@ -1,2 +1,4 @@
 export { startTestStack, type TestStack, type Tenant, type StorageDriver } from './test-stack.ts';
 export { makePdf } from './fixtures.ts';
+export { spawnService, waitUntil, type ServiceProcess } from './processes.ts';
+export { imageHeavyPdf } from './fixtures.ts';

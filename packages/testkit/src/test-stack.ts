@@ -13,6 +13,8 @@ export type StorageDriver = 'local' | 's3';
 
 export interface TestStack {
   url: string;
+  /** The environment the stack was configured from, for starting api/worker processes like it. */
+  env: Record<string, string>;
   config: Config;
   db: Db;
   store: ObjectStore;
@@ -52,6 +54,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     DATABASE_URL: inject('databaseUrl'),
     REDIS_URL: inject('redisUrl'),
     QUEUE_PREFIX: isolation,
+    STORAGE_KEY_PREFIX: `${isolation}/`,
     STORAGE_DIR: path.join(inject('dataDir'), 'storage'),
     STORAGE_SIGNING_SECRET: 'test-signing-secret-0123456789',
     PROCESSING_STALE_MS: '600000',
@@ -72,7 +75,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const config = loadConfig({ ...env, PUBLIC_URL: url, PORT: String(port) });
   const db = createDb(config.DATABASE_URL!, { poolSize: 5 });
   const logger = pino({ level: config.LOG_LEVEL });
-  const store = await createObjectStore(config, `${isolation}/`);
+  const store = await createObjectStore(config);
   const api = await createApiContext(config, { db, logger, store });
   await api.waiter.ready();
   const server = await startServer(api, port, '127.0.0.1');
@@ -86,6 +89,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
 
   return {
     url,
+    env: { ...env, PUBLIC_URL: url, PORT: String(port) },
     config,
     db,
     store,

@@ -62,7 +62,7 @@ describe('processMaterial', () => {
     const recorded = await stack.db.selectFrom('material_objects').select(['key', 'bytes']).where('material_id', '=', id).where('kind', '=', 'derived').execute();
     expect(recorded).toHaveLength(1);
     expect(material.usage.derivedBytes).toBe(recorded[0]!.bytes);
-    const onDisk = await filesUnder(path.join(stack.config.storageDir, stack.config.QUEUE_PREFIX, tenant.organizationId, id, 'derived'));
+    const onDisk = await filesUnder(path.join(stack.config.storageDir, stack.config.STORAGE_KEY_PREFIX, tenant.organizationId, id, 'derived'));
     expect(onDisk).toHaveLength(1);
 
     // A third run, as BullMQ may deliver after a stall, changes nothing.

@@ -31,6 +31,8 @@ export interface ProcessDeps {
   store: ObjectStore;
   config: Config;
   logger: Logger;
+  /** Aborted when the worker must stop now: running extractions are killed and their jobs handed back. */
+  shutdown?: AbortSignal;
 }
 
 export const originalKey = (m: Pick<Material, 'organization_id' | 'id'>) => `${m.organization_id}/${m.id}/original`;
@@ -62,7 +64,7 @@ export async function processMaterial(job: Job<JobMap['process-material']>, deps
     return { status };
   } catch (err) {
     const attempts = job.opts.attempts ?? 1;
-    if (job.attemptsMade + 1 < attempts) throw err;
+    if (deps.shutdown?.aborted || job.attemptsMade + 1 < attempts) throw err;
     log.error({ err }, 'processing failed on the last attempt');
     return finishWithError(db, material, { code: 'INTERNAL', message: 'Processing failed because of an internal error' }, Date.now() - started);
   } finally {
@@ -109,6 +111,7 @@ async function extract(material: Material, workDir: string, deps: ProcessDeps, l
     },
     budgetFor(contentType, size, deps.config),
     (percent) => reportProgress(5 + Math.round(percent * 0.9)),
+    deps.shutdown,
   );
   log.debug({ peakRssMb: Math.round(outcome.peakRssMb) }, 'sandbox finished');
   return outcome;

@@ -28,6 +28,9 @@ async function main(specPath: string): Promise<void> {
   await fs.writeFile(path.join(spec.outputDir, RESULT_FILE), JSON.stringify(outcome));
 }
 
+// The worker that started this process died (SIGKILL, OOM): stop too, instead of working for nobody.
+process.on('disconnect', () => process.exit(75));
+
 main(process.argv[2]!).then(
   () => process.exit(0),
   (err) => {

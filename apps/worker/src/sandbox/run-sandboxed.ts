@@ -21,7 +21,9 @@ export async function runSandboxed(
   spec: SandboxSpec,
   limits: SandboxLimits,
   onProgress: (percent: number) => void,
+  signal?: AbortSignal,
 ): Promise<SandboxOutcome & { peakRssMb: number }> {
+  signal?.throwIfAborted();
   const specPath = path.join(path.dirname(spec.outputDir), 'spec.json');
   await fs.writeFile(specPath, JSON.stringify(spec));
 
@@ -40,9 +42,9 @@ export async function runSandboxed(
     if (msg?.type === 'progress') onProgress(msg.percent);
   });
 
-  let overrun: 'TIMEOUT' | 'TOO_LARGE' | undefined;
+  let overrun: 'TIMEOUT' | 'TOO_LARGE' | 'ABORTED' | undefined;
   let peakRssMb = 0;
-  const kill = (reason: 'TIMEOUT' | 'TOO_LARGE') => {
+  const kill = (reason: 'TIMEOUT' | 'TOO_LARGE' | 'ABORTED') => {
     overrun ??= reason;
     try {
       process.kill(-child.pid!, 'SIGKILL');
@@ -51,6 +53,8 @@ export async function runSandboxed(
     }
   };
   const timer = setTimeout(() => kill('TIMEOUT'), limits.timeoutMs);
+  const onAbort = () => kill('ABORTED');
+  signal?.addEventListener('abort', onAbort);
   const memoryWatch = setInterval(async () => {
     const rssMb = await readRssMb(child.pid!);
     peakRssMb = Math.max(peakRssMb, rssMb);
@@ -63,7 +67,10 @@ export async function runSandboxed(
   });
   clearTimeout(timer);
   clearInterval(memoryWatch);
+  signal?.removeEventListener('abort', onAbort);
 
+  // Not the file's fault: the worker is shutting down and the job goes back to the queue.
+  if (overrun === 'ABORTED') throw signal?.reason ?? new Error('extraction aborted');
   if (overrun === 'TIMEOUT') {
     return { ok: false, code: 'TIMEOUT', message: `Processing took longer than ${Math.round(limits.timeoutMs / 1000)} s`, peakRssMb };
   }

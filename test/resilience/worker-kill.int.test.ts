@@ -1,0 +1,85 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageHeavyPdf, spawnService, startTestStack, waitUntil, type ServiceProcess, type Tenant, type TestStack } from '@quire/testkit';
+
+let stack: TestStack;
+let tenant: Tenant;
+const workers: ServiceProcess[] = [];
+
+beforeAll(async () => {
+  stack = await startTestStack({
+    worker: false,
+    config: { WORKER_LOCK_MS: '3000', WORKER_CONCURRENCY: '1', WORKER_SHUTDOWN_MS: '1000', EXTRACT_MAX_MEMORY_MB: '4096' },
+  });
+  tenant = await stack.newTenant();
+});
+afterAll(async () => {
+  for (const w of workers) if (w.child.exitCode === null) w.child.kill('SIGKILL');
+  await stack?.close();
+});
+
+async function startWorker(): Promise<ServiceProcess> {
+  const worker = spawnService('worker', stack.env);
+  workers.push(worker);
+  await waitUntil(() => worker.output().includes('worker started'), 30_000, 'the worker to start');
+  return worker;
+}
+
+async function stopAllWorkers() {
+  for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
+  await Promise.all(workers.map((w) => w.exited));
+}
+
+async function uploadHeavyPdf(name: string): Promise<string> {
+  const form = new FormData();
+  form.append('name', name);
+  form.append('file', new Blob([await imageHeavyPdf(1)]), `${name}.pdf`);
+  const res = await tenant.request('/api/v1/materials/upload', { method: 'POST', body: form });
+  expect(res.status).toBe(201);
+  return (await res.json())._id;
+}
+
+const material = async (id: string) => (await tenant.request(`/api/v1/materials/${id}`)).json();
+const jobIsActive = async (id: string) => (await (await stack.api.queue.getJob(id))?.getState()) === 'active';
+
+describe('a worker killed mid-extraction', () => {
+  it('loses nothing: another worker retries the job and the material ends active exactly once', async () => {
+    const first = await startWorker();
+    const id = await uploadHeavyPdf('killed');
+    await waitUntil(() => jobIsActive(id), 30_000, 'the first worker to take the job');
+    await new Promise((r) => setTimeout(r, 1500));
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect((await material(id)).status).toBe('processing');
+
+    await startWorker();
+    await waitUntil(async () => ['active', 'error'].includes((await material(id)).status), 120_000, 'the retry to finish');
+    const done = await material(id);
+    expect(done.status, JSON.stringify(done.metadata.error)).toBe('active');
+    expect(done.metadata.images).toHaveLength(1);
+
+    const recorded = await stack.db.selectFrom('material_objects').select('key').where('material_id', '=', id).where('kind', '=', 'derived').execute();
+    expect(recorded).toHaveLength(1);
+    const derivedDir = path.join(stack.config.storageDir, stack.config.STORAGE_KEY_PREFIX, tenant.organizationId, id, 'derived');
+    const files = (await fs.readdir(derivedDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+    expect(files).toHaveLength(1);
+    await stopAllWorkers();
+  });
+});
+
+describe('a worker asked to stop (SIGTERM)', () => {
+  it('exits within its shutdown deadline and hands the running job back', async () => {
+    const worker = await startWorker();
+    const id = await uploadHeavyPdf('stopped');
+    await waitUntil(() => jobIsActive(id), 30_000, 'the worker to take the job');
+    const asked = Date.now();
+    worker.child.kill('SIGTERM');
+    const exit = await worker.exited;
+    expect(exit, worker.output().slice(-3000)).toEqual({ code: 0, signal: null });
+    expect(Date.now() - asked).toBeLessThan(10_000);
+
+    await startWorker();
+    await waitUntil(async () => (await material(id)).status === 'active', 120_000, 'another worker to finish the job');
+  });
+});
