@@ -7,3 +7,4 @@ export * from './groups.repo.ts';
 export * from './api-keys.repo.ts';
 export * from './materials.repo.ts';
 export * from './material-objects.repo.ts';
+export * from './idempotency.repo.ts';

@@ -71,12 +71,24 @@ export interface MaterialObjectsTable {
   created_at: CreatedAt;
 }
 
+export interface IdempotencyKeysTable {
+  organization_id: string;
+  key: string;
+  fingerprint: string;
+  status_code: number | null;
+  response_headers: Json<Record<string, string>> | null;
+  response_body: Json<unknown> | null;
+  created_at: CreatedAt;
+  completed_at: Timestamp | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   groups: GroupsTable;
   api_keys: ApiKeysTable;
   materials: MaterialsTable;
   material_objects: MaterialObjectsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type Material = Selectable<MaterialsTable>;

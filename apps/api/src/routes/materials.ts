@@ -1,9 +1,11 @@
 import { Router, type Request, type Response } from 'express';
+import type { z } from 'zod';
 import multer from 'multer';
 import { newId, type Material } from '@quire/db';
 import type { ApiContext } from '../context.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { principalOf } from '../middleware/authenticate.ts';
+import { fingerprintOf, idempotent, type Reply } from '../services/idempotency.ts';
 import { toMaterialView } from '../services/material-view.ts';
 import * as materials from '../services/materials.service.ts';
 import { objectStoreEngine, type StreamedFile } from '../uploads/object-store-engine.ts';
@@ -45,7 +47,8 @@ export function materialsRouter(ctx: ApiContext): Router {
     return { ...file, materialId: res.locals.materialId! };
   };
 
-  const uploadAndCreate = async (req: Request, res: Response, schema: typeof uploadFieldsSchema) => {
+  /** Stores the file and validates the fields; the caller creates the material (or discards the file). */
+  const receiveValidUpload = async <T extends z.infer<typeof uploadFieldsSchema>>(req: Request, res: Response, schema: z.ZodType<T>) => {
     const { organizationId } = principalOf(req);
     let file;
     try {
@@ -59,8 +62,11 @@ export function materialsRouter(ctx: ApiContext): Router {
       await ctx.store.remove([file.key]).catch(() => {});
       throw parsed.error;
     }
-    const fields = parsed.data;
-    const material = await materials.createFromUpload(ctx, organizationId, {
+    return { organizationId, file, fields: parsed.data, discard: () => ctx.store.remove([file.key]) };
+  };
+
+  const createFromUpload = ({ organizationId, file, fields }: Awaited<ReturnType<typeof receiveValidUpload>>) =>
+    materials.createFromUpload(ctx, organizationId, {
       materialId: file.materialId,
       file,
       name: fields.name,
@@ -68,53 +74,74 @@ export function materialsRouter(ctx: ApiContext): Router {
       extractImages: fields.extractImages,
       references: fields.references ?? [],
     });
-    return { material, fields: fields as typeof fields & { timeoutMs?: number; pollIntervalMs?: number } };
-  };
 
-  const respondAfterWait = async (
-    req: Request,
-    res: Response,
-    material: Material,
-    timing: { timeoutMs: number; pollIntervalMs: number },
-  ) => {
+  const waitAndReply = async (material: Material, timing: { timeoutMs: number; pollIntervalMs: number }): Promise<Reply> => {
     const outcome = await materials.waitForProcessing(ctx, material.organization_id, material.id, timing);
     const body = await view(outcome.material);
-    if (outcome.kind === 'active') return res.status(201).json(body);
+    if (outcome.kind === 'active') return { status: 201, body };
     if (outcome.kind === 'timeout') {
-      return res.status(202).location(`${ctx.config.publicUrl}/api/v1/materials/${material.id}`).json(body);
+      return { status: 202, body, headers: { Location: `${ctx.config.publicUrl}/api/v1/materials/${material.id}` } };
     }
     const error = (outcome.material.metadata.error ?? {}) as { code?: string; message?: string; claimedType?: string };
     // A URL whose bytes contradict the client's content.type is the client's mistake, not a processing failure.
     const status = error.claimedType ? 400 : 422;
-    const appError = new AppError(status, error.code ?? 'INTERNAL', error.message ?? 'Processing failed', undefined, { material: body });
-    return res.status(status).json(appError.toBody());
+    return { status, body: new AppError(status, error.code ?? 'INTERNAL', error.message ?? 'Processing failed', undefined, { material: body }).toBody() };
   };
 
+  const send = (res: Response, reply: Reply) => {
+    if (reply.headers) res.set(reply.headers);
+    res.status(reply.status).json(reply.body);
+  };
+
+  const uploadFingerprint = (req: Request, upload: Awaited<ReturnType<typeof receiveValidUpload>>) =>
+    fingerprintOf(req, upload.fields, upload.file.size, upload.file.sha256);
+
   router.post('/upload', async (req, res) => {
-    const { material } = await uploadAndCreate(req, res, uploadFieldsSchema);
-    res.status(201).json(await view(material));
+    const upload = await receiveValidUpload(req, res, uploadFieldsSchema);
+    const reply = await idempotent(
+      ctx,
+      req,
+      uploadFingerprint(req, upload),
+      async () => ({ status: 201, body: await view(await createFromUpload(upload)) }),
+      upload.discard,
+    );
+    send(res, reply);
   });
 
   router.post('/upload/file-and-process', async (req, res) => {
-    const { material, fields } = await uploadAndCreate(req, res, uploadAndWaitFieldsSchema as unknown as typeof uploadFieldsSchema);
-    await respondAfterWait(req, res, material, { timeoutMs: fields.timeoutMs!, pollIntervalMs: fields.pollIntervalMs! });
+    const upload = await receiveValidUpload(req, res, uploadAndWaitFieldsSchema);
+    const reply = await idempotent(
+      ctx,
+      req,
+      uploadFingerprint(req, upload),
+      async () => waitAndReply(await createFromUpload(upload), upload.fields),
+      upload.discard,
+    );
+    send(res, reply);
   });
 
   router.post('/upload-and-process', async (req, res) => {
     const body = createAndWaitSchema.parse(req.body ?? {});
-    const material = await materials.createFromContent(ctx, principalOf(req).organizationId, {
-      name: body.name,
-      content: body.content,
-      folderId: body.folderId ?? null,
-      references: body.references ?? [],
-      extractImages: body.extractImages ?? true,
+    const reply = await idempotent(ctx, req, fingerprintOf(req, req.body), async () => {
+      const material = await materials.createFromContent(ctx, principalOf(req).organizationId, {
+        name: body.name,
+        content: body.content,
+        folderId: body.folderId ?? null,
+        references: body.references ?? [],
+        extractImages: body.extractImages ?? true,
+      });
+      return waitAndReply(material, body);
     });
-    await respondAfterWait(req, res, material, body);
+    send(res, reply);
   });
 
   router.post('/batch', async (req, res) => {
     const body = batchSchema.parse(req.body ?? {});
-    res.status(201).json(await materials.createBatch(ctx, principalOf(req).organizationId, body.materials));
+    const reply = await idempotent(ctx, req, fingerprintOf(req, req.body), async () => ({
+      status: 201,
+      body: await materials.createBatch(ctx, principalOf(req).organizationId, body.materials),
+    }));
+    send(res, reply);
   });
 
   router.post('/upload/complete', async (req, res) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request } from 'express';
@@ -12,6 +13,8 @@ export interface StreamedFile {
   head: Buffer;
   /** True when the upload hit the size limit and was cut short. */
   truncated: boolean;
+  /** SHA-256 of the whole file, hex. */
+  sha256: string;
 }
 
 declare global {
@@ -23,14 +26,16 @@ declare global {
   }
 }
 
-/** Keeps the first `limit` bytes that pass through, so the type can be sniffed without buffering the file. */
+/** Keeps the first `limit` bytes (to sniff the type) and hashes all of them, without buffering the file. */
 class HeadCapture extends Transform {
   private readonly chunks: Buffer[] = [];
+  private readonly hash = createHash('sha256');
   private captured = 0;
   constructor(private readonly limit: number) {
     super();
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    this.hash.update(chunk);
     if (this.captured < this.limit) {
       const part = chunk.subarray(0, this.limit - this.captured);
       this.chunks.push(Buffer.from(part));
@@ -40,6 +45,9 @@ class HeadCapture extends Transform {
   }
   get head(): Buffer {
     return Buffer.concat(this.chunks);
+  }
+  digest(): string {
+    return this.hash.digest('hex');
   }
 }
 
@@ -57,7 +65,7 @@ export function objectStoreEngine(store: ObjectStore, keyFor: (req: Request) => 
       // pipeline destroys `capture` if the client's stream fails, which fails the store's put too.
       pipeline(file.stream, capture).catch(() => {});
       store.put(key, capture, { contentType: 'application/octet-stream' }).then(
-        ({ size }) => callback(null, { key, size, head: capture.head, truncated }),
+        ({ size }) => callback(null, { key, size, head: capture.head, truncated, sha256: capture.digest() }),
         (err: Error) => callback(err),
       );
     },

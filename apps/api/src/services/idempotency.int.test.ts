@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type Tenant, type TestStack } from '@quire/testkit';
+
+let stack: TestStack;
+let tenant: Tenant;
+beforeAll(async () => {
+  stack = await startTestStack();
+  tenant = await stack.newTenant();
+});
+afterAll(() => stack?.close());
+
+const postJson = (path: string, body: unknown, key?: string, t = tenant) =>
+  t.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
+    body: JSON.stringify(body),
+  });
+
+const count = async () => (await (await tenant.request('/api/v1/materials?limit=200')).json()).totalCount;
+
+describe('Idempotency-Key', () => {
+  it('replays the first response for a retried JSON create and creates nothing new', async () => {
+    const before = await count();
+    const body = { name: 'Once', content: { text: 'created exactly once' } };
+    const first = await postJson('/api/v1/materials/upload-and-process', body, 'create-once-1');
+    expect(first.status).toBe(201);
+    const created = await first.json();
+    const retry = await postJson('/api/v1/materials/upload-and-process', body, 'create-once-1');
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect((await retry.json())._id).toBe(created._id);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('answers 422 when the same key comes with a different body', async () => {
+    expect((await postJson('/api/v1/materials/upload-and-process', { name: 'A', content: { text: 'a' } }, 'key-two')).status).toBe(201);
+    const other = await postJson('/api/v1/materials/upload-and-process', { name: 'B', content: { text: 'b' } }, 'key-two');
+    expect(other.status).toBe(422);
+    expect((await other.json()).message).toMatch(/Idempotency-Key/);
+  });
+
+  it('replays multipart uploads and discards the retried file', async () => {
+    const form = () => {
+      const f = new FormData();
+      f.append('name', 'upload once');
+      f.append('file', new Blob(['the same bytes twice']), 'same.txt');
+      return f;
+    };
+    const send = (body: FormData) => tenant.request('/api/v1/materials/upload', { method: 'POST', body, headers: { 'idempotency-key': 'upload-1' } });
+    const first = await (await send(form())).json();
+    const retry = await send(form());
+    expect(retry.status).toBe(201);
+    expect((await retry.json())._id).toBe(first._id);
+    const changed = new FormData();
+    changed.append('name', 'upload once');
+    changed.append('file', new Blob(['different bytes, same key']), 'same.txt');
+    expect((await send(changed)).status).toBe(422);
+    const originals = await stack.db.selectFrom('material_objects').select('key').where('kind', '=', 'original').where('material_id', '=', first._id).execute();
+    expect(originals).toHaveLength(1);
+  });
+
+  it('keeps keys per organization and lets a failed request be retried with its key', async () => {
+    const other = await stack.newTenant();
+    const body = { name: 'Shared key', content: { text: 'x' } };
+    expect((await postJson('/api/v1/materials/upload-and-process', body, 'shared')).status).toBe(201);
+    expect((await postJson('/api/v1/materials/upload-and-process', body, 'shared', other)).headers.get('idempotent-replayed')).toBeNull();
+
+    const bad = await postJson('/api/v1/materials/batch', { materials: [{ name: 'x', filename: 'x.zip', contentType: 'application/zip' }] }, 'retry-me');
+    expect(bad.status).toBe(415);
+    const fixed = await postJson('/api/v1/materials/batch', { materials: [{ name: 'x', filename: 'x.zip', contentType: 'application/zip' }] }, 'retry-me');
+    expect(fixed.status).toBe(415);
+    expect(fixed.headers.get('idempotent-replayed')).toBeNull();
+    expect((await postJson('/api/v1/materials/batch', { materials: [] }, ' bad key ')).status).toBe(400);
+  });
+});
