@@ -8,9 +8,10 @@ import { generateApiKey } from '@quire/api';
 import { createDb, createOrganization, insertApiKey } from '@quire/db';
 
 const MB = 1024 * 1024;
-const FILE_BYTES = 60 * MB;
+// Larger than the 60 MB the issue names, so GC noise (tens of MB) cannot be mistaken for buffering.
+const FILE_BYTES = 150 * MB;
 
-/** 60 MB of text made on the fly, so the test itself never holds the file either. */
+/** Text made on the fly, so the test itself never holds the file either. */
 function generatedText(total: number): ReadableStream<Uint8Array> {
   const line = Buffer.from('The quick brown fox jumps over the lazy dog while quire streams it.\n');
   let sent = 0;
@@ -33,7 +34,7 @@ async function rssMb(pid: number): Promise<number> {
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
-describe.each(['local', 's3'] as const)('a 60 MB upload through the api process (%s storage)', (driver) => {
+describe.each(['local', 's3'] as const)('a 150 MB upload through the api process (%s storage)', (driver) => {
   let api: ChildProcess;
   let url: string;
   let apiKey: string;
@@ -115,6 +116,7 @@ describe.each(['local', 's3'] as const)('a 60 MB upload through the api process 
     expect(material.content.fileSize).toBe(FILE_BYTES);
     expect(material.usage.storageBytes).toBe(FILE_BYTES);
     const growth = peak - baseline;
-    expect(growth, `api RSS grew ${growth.toFixed(1)} MB`).toBeLessThan(FILE_BYTES / MB / 2);
+    console.info(`${driver}: api RSS grew ${growth.toFixed(1)} MB during a ${FILE_BYTES / MB} MB upload`);
+    expect(growth, `api RSS grew ${growth.toFixed(1)} MB`).toBeLessThan(FILE_BYTES / MB / 3);
   });
 });

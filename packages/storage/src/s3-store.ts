@@ -15,7 +15,7 @@ export interface S3StoreOptions {
 }
 
 /** One part is held in memory at a time, so an upload of any size costs about this much. */
-const PART_SIZE = 8 * 1024 * 1024;
+const PART_SIZE = 5 * 1024 * 1024;
 
 export function createS3Store(options: S3StoreOptions): ObjectStore & { ensureBucket(): Promise<void> } {
   const client = new Minio.Client({
