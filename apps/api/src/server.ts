@@ -10,9 +10,10 @@ export interface RunningServer {
 
 export async function startServer(ctx: ApiContext, port = ctx.config.PORT, host = ctx.config.HOST): Promise<RunningServer> {
   const server = http.createServer(createApp(ctx));
-  // Uploads of large files are long requests; the request timeout bounds only how long headers may take.
+  // Uploads of large files are long requests: no total request timeout, but a silent connection is dropped.
   server.requestTimeout = 0;
-  server.headersTimeout = 60_000;
+  server.headersTimeout = ctx.config.HTTP_HEADERS_TIMEOUT_MS;
+  server.timeout = ctx.config.HTTP_IDLE_TIMEOUT_MS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);

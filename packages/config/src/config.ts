@@ -46,6 +46,13 @@ const envSchema = z.object({
   JSON_BODY_MAX_BYTES: int(1024).default(1024 * 1024),
   TEXT_MATERIAL_MAX_CHARS: int(1).default(5_000_000),
   BATCH_MAX_ITEMS: int(1, 1000).default(100),
+  /** Text fields one multipart upload may carry, and the bytes of each (the file is bounded by UPLOAD_MAX_BYTES). */
+  UPLOAD_MAX_FIELDS: int(1, 1000).default(20),
+  UPLOAD_MAX_FIELD_BYTES: int(1024).default(512 * 1024),
+  /** A connection that sends and receives nothing for this long is dropped (stalled uploads, idle clients). */
+  HTTP_IDLE_TIMEOUT_MS: int(1000).default(120_000),
+  /** Time a client has to send its request headers. */
+  HTTP_HEADERS_TIMEOUT_MS: int(1000).default(60_000),
 
   /** Requests per minute from one client address, counted before authentication. */
   RATE_LIMIT_PER_IP: int(1).default(1200),
