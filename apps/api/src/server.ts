@@ -5,7 +5,8 @@ import { createApp } from './app.ts';
 export interface RunningServer {
   server: http.Server;
   url: string;
-  close(): Promise<void>;
+  /** Stops accepting connections, lets running requests finish until the deadline, then cuts them. */
+  close(deadlineMs?: number): Promise<void>;
 }
 
 export async function startServer(ctx: ApiContext, port = ctx.config.PORT, host = ctx.config.HOST): Promise<RunningServer> {
@@ -22,10 +23,12 @@ export async function startServer(ctx: ApiContext, port = ctx.config.PORT, host 
   return {
     server,
     url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
-    close: () =>
+    close: (deadlineMs = ctx.config.API_SHUTDOWN_MS) =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
+        // Requests still running at the deadline (long uploads, long waits) are cut; clients retry them.
+        setTimeout(() => server.closeAllConnections(), deadlineMs).unref();
       }),
   };
 }

@@ -51,6 +51,8 @@ const envSchema = z.object({
   UPLOAD_MAX_FIELD_BYTES: int(1024).default(512 * 1024),
   /** A connection that sends and receives nothing for this long is dropped (stalled uploads, idle clients). */
   HTTP_IDLE_TIMEOUT_MS: int(1000).default(120_000),
+  /** How long SIGTERM lets running requests finish before closing their connections. */
+  API_SHUTDOWN_MS: int(0).default(25_000),
   /** Time a client has to send its request headers. */
   HTTP_HEADERS_TIMEOUT_MS: int(1000).default(60_000),
 
