@@ -152,7 +152,9 @@ describe('fetchToFile refuses addresses that are not public', () => {
 
     const byName = { ...base(), allowHosts: [`files.example.com:${target.port}`], lookup: lookupFrom({ 'files.example.com': ['127.0.0.1'] }) };
     await fetchToFile(`http://files.example.com:${target.port}/`, dest, byName);
-    expect(target.hits).toEqual(['/', '/']);
+    const spelledOtherwise = { ...base(), allowHosts: [`[::FFFF:127.0.0.1]:${target.port}`] };
+    await fetchToFile(`http://[::ffff:7f00:1]:${target.port}/`, dest, spelledOtherwise);
+    expect(target.hits).toEqual(['/', '/', '/']);
   });
 
   it('an allowed host:port does not exempt the same host on another port or under another name', async () => {

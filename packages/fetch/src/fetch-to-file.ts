@@ -115,10 +115,19 @@ function request(url: URL, options: FetchOptions, signal: AbortSignal): Promise<
   });
 }
 
+const hostPortOf = (url: URL) => `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
+
+/** Compares as URLs spell hosts, so `[::ffff:127.0.0.1]:80` or `2130706433:80` in the list still match. */
 function isAllowedHost(url: URL, allowHosts: readonly string[]): boolean {
-  if (allowHosts.length === 0) return false;
-  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  return allowHosts.includes(`${url.hostname}:${port}`.toLowerCase());
+  return allowHosts.some((entry) => {
+    const [, host, port] = /^(.+):(\d+)$/.exec(entry) ?? [];
+    if (!host) return false;
+    try {
+      return hostPortOf(new URL(`http://${host}:${port}/`)) === hostPortOf(url);
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** request-filtering-agent reports a refused address as a plain Error saying "... is not allowed ...". */
