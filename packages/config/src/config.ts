@@ -79,6 +79,12 @@ const envSchema = z.object({
 
   URL_FETCH_MAX_BYTES: int(1).default(200 * 1024 * 1024),
   URL_FETCH_TIMEOUT_MS: int(1000).default(60_000),
+  /** `host:port` pairs (comma separated) URL materials may fetch from although they resolve to private addresses. */
+  URL_FETCH_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((list) => list.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'each entry must be host:port, e.g. intranet.example:443 or [fd00::5]:80'))),
 
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import multer from 'multer';
-import { newId, type Material } from '@quire/db';
+import { newId, type Material, type Reference } from '@quire/db';
 import type { ApiContext } from '../context.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { principalOf } from '../middleware/authenticate.ts';
@@ -17,6 +17,8 @@ import {
   patchSchema,
   uploadAndWaitFieldsSchema,
   uploadFieldsSchema,
+  urlUploadAndWaitSchema,
+  urlUploadSchema,
 } from './materials.schema.ts';
 
 declare global {
@@ -141,6 +143,30 @@ export function materialsRouter(ctx: ApiContext): Router {
       });
       return waitAndReply(req, material, body);
     });
+    send(res, reply);
+  });
+
+  const createFromUrl = (req: Request, body: { name: string; url: string; folderId?: string | null; references?: Reference[] }) =>
+    materials.createFromContent(ctx, principalOf(req).organizationId, {
+      name: body.name,
+      content: { url: body.url },
+      folderId: body.folderId ?? null,
+      references: body.references ?? [],
+      extractImages: true,
+    });
+
+  router.post('/upload/url', async (req, res) => {
+    const body = urlUploadSchema.parse(req.body ?? {});
+    const reply = await idempotent(ctx, req, fingerprintOf(req, req.body), async () => ({
+      status: 201,
+      body: await view(await createFromUrl(req, body)),
+    }));
+    send(res, reply);
+  });
+
+  router.post('/upload/url-and-process', async (req, res) => {
+    const body = urlUploadAndWaitSchema.parse(req.body ?? {});
+    const reply = await idempotent(ctx, req, fingerprintOf(req, req.body), async () => waitAndReply(await createFromUrl(req, body), body));
     send(res, reply);
   });
 
