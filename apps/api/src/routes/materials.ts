@@ -166,7 +166,7 @@ export function materialsRouter(ctx: ApiContext): Router {
 
   router.post('/upload/url-and-process', async (req, res) => {
     const body = urlUploadAndWaitSchema.parse(req.body ?? {});
-    const reply = await idempotent(ctx, req, fingerprintOf(req, req.body), async () => waitAndReply(await createFromUrl(req, body), body));
+    const reply = await idempotent(ctx, req, fingerprintOf(req, req.body), async () => waitAndReply(req, await createFromUrl(req, body), body));
     send(res, reply);
   });
 
