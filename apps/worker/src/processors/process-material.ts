@@ -108,6 +108,8 @@ async function extract(material: Material, workDir: string, deps: ProcessDeps, l
       ffmpegPath: deps.config.FFMPEG_PATH,
       ffprobePath: deps.config.FFPROBE_PATH,
       speechEngine: deps.config.SPEECH_ENGINE,
+      pocketsphinxPath: deps.config.POCKETSPHINX_PATH,
+      pocketsphinxModelDir: deps.config.POCKETSPHINX_MODEL_DIR,
     },
     budgetFor(contentType, size, deps.config),
     (percent) => reportProgress(5 + Math.round(percent * 0.9)),
