@@ -3,4 +3,4 @@ export { makePdf } from './fixtures.ts';
 export { startHttpServer, type TestHttpServer } from './http-server.ts';
 export { spawnService, waitUntil, type ServiceProcess } from './processes.ts';
 export { imageHeavyPdf } from './fixtures.ts';
-export { RECORDINGS, sceneVideo, speechAudio, type Recording } from './media-fixtures.ts';
+export { noise, RECORDINGS, sceneVideo, speechAudio, type Recording } from './media-fixtures.ts';

@@ -64,3 +64,16 @@ export function sceneVideo(options: { colors: string[]; sceneSeconds: number; sp
     'mp4',
   );
 }
+
+/** Deterministic noise (xorshift32), so a test of "random bytes" is the same test on every run. */
+export function noise(length: number, seed = 0x2545f491): Buffer {
+  const bytes = Buffer.alloc(length);
+  let x = seed;
+  for (let i = 0; i < length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    bytes[i] = x & 0xff;
+  }
+  return bytes;
+}
