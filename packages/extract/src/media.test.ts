@@ -62,7 +62,7 @@ describe('media extractor: audio', () => {
     expect(result.segments.length).toBeGreaterThanOrEqual(3);
     expectGoForward(result.text);
     expect(result.segments.map((s) => s.startMs)).toEqual([...result.segments.map((s) => s.startMs!)].sort((a, b) => a - b));
-    // Conversion ends at 10 %; each recognised utterance moves progress on from there.
+    // Probing and conversion end at 7 %; each recognised utterance moves progress on from there.
     const duringSpeech = options.progress.filter((p) => p > 10 && p < 100);
     expect(new Set(duringSpeech.map(Math.round)).size).toBeGreaterThanOrEqual(2);
     expect(options.progress).toEqual([...options.progress].sort((a, b) => a - b));

@@ -28,6 +28,7 @@ export function createMediaExtractor(paths: { ffmpegPath: string; ffprobePath: s
     const phase = (from: number, to: number) => (doneMs: number) => {
       if (durationMs > 0) report(from + Math.min(1, doneMs / durationMs) * (to - from));
     };
+    // Progress shares: probing, the video's images, converting the audio, then speech, which takes longest.
     const imagesUntil = probe.video ? (options.extractImages ? 30 : 5) : 2;
     const images = probe.video ? await videoImages(tools, inputPath, probe, options, phase(5, imagesUntil)) : [];
     report(imagesUntil);
