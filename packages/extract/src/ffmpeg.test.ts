@@ -1,31 +1,24 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHttpServer, type TestHttpServer } from '@quire/testkit';
 import { createMediaTools } from './ffmpeg.ts';
 
 const tools = createMediaTools({ ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' });
 
 let dir: string;
-let server: http.Server;
-let hits: string[];
+let server: TestHttpServer;
 let origin: string;
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-ffmpeg-test-'));
-  hits = [];
-  server = http.createServer((req, res) => {
-    hits.push(req.url ?? '');
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startHttpServer({});
+  origin = `http://127.0.0.1:${server.port}`;
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
   await fs.rm(dir, { recursive: true, force: true });
 });
 
@@ -47,14 +40,14 @@ describe('media tools', () => {
     );
     // The playlist does reach the server when ffprobe is allowed to: the fixture is live.
     await promisify(execFile)('ffprobe', ['-v', 'error', '-protocol_whitelist', 'file,http,tcp,crypto', playlist]).catch(() => {});
-    expect(hits.length).toBeGreaterThan(0);
-    hits.length = 0;
+    expect(server.hits.length).toBeGreaterThan(0);
+    server.hits.length = 0;
 
     await expect(tools.probe(playlist)).rejects.toMatchObject({ code: 'CORRUPT' });
     const frame = path.join(dir, 'frame.webp');
     await expect(tools.frameAt(playlist, 0, frame, 0, 100)).rejects.toMatchObject({ code: 'CORRUPT' });
     await expect(tools.toSpeechWav(playlist, 0, path.join(dir, 'speech.wav'))).rejects.toMatchObject({ code: 'CORRUPT' });
-    expect(hits).toEqual([]);
+    expect(server.hits).toEqual([]);
   });
 
   it('say a missing binary is the machine’s fault, not the file’s', async () => {
