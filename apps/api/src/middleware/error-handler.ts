@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import multer from 'multer';
 import { ZodError } from 'zod';
-import { violatedForeignKey } from '@quire/db';
+import { isUnstorableText, violatedForeignKey } from '@quire/db';
 import { AppError, badRequest, notFound, payloadTooLarge, unavailable, UnauthorizedError } from '../errors.ts';
 import { isDependencyDown } from './dependency-errors.ts';
 
@@ -44,6 +44,7 @@ export function toAppError(err: unknown): AppError | UnauthorizedError {
     return badRequest('The multipart body is malformed or truncated');
   }
   if (FOLDER_REFERENCES.has(violatedForeignKey(err) ?? '')) return notFound('Folder');
+  if (isUnstorableText(err)) return badRequest('Text must not contain NUL (\\u0000) characters');
   if (isDependencyDown(err)) return unavailable('A service quire depends on is unavailable; try again shortly');
   return new AppError(500, 'INTERNAL', 'Internal server error');
 }
