@@ -2,3 +2,4 @@ export { startTestStack, type TestStack, type Tenant, type StorageDriver } from 
 export { makePdf } from './fixtures.ts';
 export { spawnService, waitUntil, type ServiceProcess } from './processes.ts';
 export { imageHeavyPdf } from './fixtures.ts';
+export { sendJson, waitForStatus } from './requests.ts';

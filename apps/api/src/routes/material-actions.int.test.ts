@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTRACTOR_VERSIONS } from '@quire/extract';
 import { createLocalStore } from '@quire/storage';
-import { startTestStack, type StorageDriver, type Tenant, type TestStack } from '@quire/testkit';
+import { sendJson, startTestStack, waitForStatus, type StorageDriver, type Tenant, type TestStack } from '@quire/testkit';
 
 let stack: TestStack;
 let tenant: Tenant;
@@ -17,36 +17,20 @@ afterAll(() => stack?.close());
 
 const MATERIAL_NOT_FOUND = { statusCode: 404, error: 'Not Found', message: 'Material not found' };
 
-const call = (t: Tenant, method: string, path: string, body?: unknown) =>
-  t.request(path, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-
-async function waitForStatus(t: Tenant, id: string, statuses: string[], timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const material = await (await t.request(`/api/v1/materials/${id}`)).json();
-    if (statuses.includes(material.status) || Date.now() > deadline) return material;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 async function activeText(t: Tenant, name: string, text = `${name} body`) {
-  const res = await call(t, 'POST', '/api/v1/materials/upload-and-process', { name, content: { text } });
+  const res = await sendJson(t, 'POST', '/api/v1/materials/upload-and-process', { name, content: { text } });
   expect(res.status).toBe(201);
   return res.json();
 }
 
 async function newFolder(t: Tenant, name: string) {
-  return (await call(t, 'POST', '/api/v1/folders', { name })).json();
+  return (await sendJson(t, 'POST', '/api/v1/folders', { name })).json();
 }
 
 describe('POST / (create without waiting)', () => {
   it('answers 201 at once with the material processing, which then becomes active', async () => {
     const folder = await newFolder(tenant, 'Inbox');
-    const res = await call(tenant, 'POST', '/api/v1/materials', {
+    const res = await sendJson(tenant, 'POST', '/api/v1/materials', {
       name: 'Quick note',
       content: { text: 'Tectonic plates drift slowly.' },
       folderId: folder._id,
@@ -69,7 +53,7 @@ describe('POST / (create without waiting)', () => {
 
   it('rejects bad bodies with 400', async () => {
     for (const body of [{}, { name: 'x' }, { name: 'x', content: {} }, { content: { text: 'a' } }, { name: 'x', content: { text: 'a' }, timeoutMs: 1000 }]) {
-      const res = await call(tenant, 'POST', '/api/v1/materials', body);
+      const res = await sendJson(tenant, 'POST', '/api/v1/materials', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
   });
@@ -78,7 +62,7 @@ describe('POST / (create without waiting)', () => {
 describe('POST /upload/presigned-url', () => {
   it('answers one upload URL that /upload/complete turns into a material with the requested options', async () => {
     const folder = await newFolder(tenant, 'Uploads');
-    const res = await call(tenant, 'POST', '/api/v1/materials/upload/presigned-url', {
+    const res = await sendJson(tenant, 'POST', '/api/v1/materials/upload/presigned-url', {
       filename: 'notes.txt',
       contentType: 'text/plain',
       name: 'Presigned notes',
@@ -94,7 +78,7 @@ describe('POST /upload/presigned-url', () => {
     expect(pending).toMatchObject({ status: 'pending_upload', name: 'Presigned notes', folderId: folder._id, references: [{ title: 'Ref', url: 'https://example.org/ref' }] });
 
     expect((await fetch(handle.uploadUrl, { method: 'PUT', body: 'Presigned words about comets' })).status).toBe(200);
-    const complete = await call(tenant, 'POST', '/api/v1/materials/upload/complete', { materialId: handle.materialId, s3Key: handle.s3Key });
+    const complete = await sendJson(tenant, 'POST', '/api/v1/materials/upload/complete', { materialId: handle.materialId, s3Key: handle.s3Key });
     expect(complete.status).toBe(200);
     const done = await waitForStatus(tenant, handle.materialId, ['active', 'error']);
     expect(done.status).toBe('active');
@@ -106,10 +90,10 @@ describe('POST /upload/presigned-url', () => {
   it('validates the body (400) and the announced type (415)', async () => {
     const base = { filename: 'a.pdf', contentType: 'application/pdf', name: 'a' };
     for (const body of [{ ...base, filename: undefined }, { ...base, name: '' }, { ...base, contentType: 'pdf' }, { ...base, extractImages: 'no' }, { ...base, extra: 1 }]) {
-      const res = await call(tenant, 'POST', '/api/v1/materials/upload/presigned-url', body);
+      const res = await sendJson(tenant, 'POST', '/api/v1/materials/upload/presigned-url', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
-    expect((await call(tenant, 'POST', '/api/v1/materials/upload/presigned-url', { ...base, contentType: 'application/zip' })).status).toBe(415);
+    expect((await sendJson(tenant, 'POST', '/api/v1/materials/upload/presigned-url', { ...base, contentType: 'application/zip' })).status).toBe(415);
   });
 });
 
@@ -117,65 +101,65 @@ describe('POST /:id/move, /:id/rename and /bulk/move', () => {
   it('moves a material into a folder and out again', async () => {
     const folder = await newFolder(tenant, 'Target');
     const m = await activeText(tenant, 'Mover');
-    const moved = await call(tenant, 'POST', `/api/v1/materials/${m._id}/move`, { folderId: folder._id });
+    const moved = await sendJson(tenant, 'POST', `/api/v1/materials/${m._id}/move`, { folderId: folder._id });
     expect(moved.status).toBe(200);
     expect(await moved.json()).toMatchObject({ _id: m._id, folderId: folder._id, status: 'active' });
-    const inFolder = await (await call(tenant, 'GET', `/api/v1/folders/${folder._id}/materials`)).json();
+    const inFolder = await (await sendJson(tenant, 'GET', `/api/v1/folders/${folder._id}/materials`)).json();
     expect(inFolder.materials.map((x: { _id: string }) => x._id)).toEqual([m._id]);
 
-    const out = await (await call(tenant, 'POST', `/api/v1/materials/${m._id}/move`, { folderId: null })).json();
+    const out = await (await sendJson(tenant, 'POST', `/api/v1/materials/${m._id}/move`, { folderId: null })).json();
     expect(out.folderId).toBeNull();
 
-    expect(await (await call(tenant, 'POST', '/api/v1/materials/nope/move', { folderId: null })).json()).toEqual(MATERIAL_NOT_FOUND);
-    expect((await call(other, 'POST', `/api/v1/materials/${m._id}/move`, { folderId: null })).status).toBe(404);
+    expect(await (await sendJson(tenant, 'POST', '/api/v1/materials/nope/move', { folderId: null })).json()).toEqual(MATERIAL_NOT_FOUND);
+    expect((await sendJson(other, 'POST', `/api/v1/materials/${m._id}/move`, { folderId: null })).status).toBe(404);
     for (const body of [{}, { folderId: '' }, { folderId: 5 }, { folderId: null, extra: true }]) {
-      expect((await call(tenant, 'POST', `/api/v1/materials/${m._id}/move`, body)).status, JSON.stringify(body)).toBe(400);
+      expect((await sendJson(tenant, 'POST', `/api/v1/materials/${m._id}/move`, body)).status, JSON.stringify(body)).toBe(400);
     }
   });
 
   it('renames a material', async () => {
     const m = await activeText(tenant, 'Old name');
-    const res = await call(tenant, 'POST', `/api/v1/materials/${m._id}/rename`, { name: '  New name ' });
+    const res = await sendJson(tenant, 'POST', `/api/v1/materials/${m._id}/rename`, { name: '  New name ' });
     expect(res.status).toBe(200);
     const renamed = await res.json();
     expect(renamed).toMatchObject({ _id: m._id, name: 'New name' });
     expect(new Date(renamed.updatedAt).getTime()).toBeGreaterThan(new Date(m.updatedAt).getTime());
-    expect((await (await call(tenant, 'GET', `/api/v1/materials/${m._id}`)).json()).name).toBe('New name');
+    expect((await (await sendJson(tenant, 'GET', `/api/v1/materials/${m._id}`)).json()).name).toBe('New name');
 
     for (const body of [{}, { name: '' }, { name: 'x'.repeat(501) }]) {
-      expect((await call(tenant, 'POST', `/api/v1/materials/${m._id}/rename`, body)).status).toBe(400);
+      expect((await sendJson(tenant, 'POST', `/api/v1/materials/${m._id}/rename`, body)).status).toBe(400);
     }
-    expect((await call(tenant, 'POST', '/api/v1/materials/nope/rename', { name: 'x' })).status).toBe(404);
-    expect((await call(other, 'POST', `/api/v1/materials/${m._id}/rename`, { name: 'Stolen' })).status).toBe(404);
-    await call(tenant, 'DELETE', `/api/v1/materials/${m._id}`);
-    expect((await call(tenant, 'POST', `/api/v1/materials/${m._id}/rename`, { name: 'Ghost' })).status).toBe(404);
+    expect((await sendJson(tenant, 'POST', '/api/v1/materials/nope/rename', { name: 'x' })).status).toBe(404);
+    expect((await sendJson(other, 'POST', `/api/v1/materials/${m._id}/rename`, { name: 'Stolen' })).status).toBe(404);
+    await sendJson(tenant, 'DELETE', `/api/v1/materials/${m._id}`);
+    expect((await sendJson(tenant, 'POST', `/api/v1/materials/${m._id}/rename`, { name: 'Ghost' })).status).toBe(404);
   });
 
   it('moves many materials at once, all or none', async () => {
     const folder = await newFolder(tenant, 'Bulk');
     const items = [await activeText(tenant, 'b1'), await activeText(tenant, 'b2'), await activeText(tenant, 'b3')];
     const ids = items.map((m) => m._id);
-    const res = await call(tenant, 'POST', '/api/v1/materials/bulk/move', { materialIds: [...ids, ids[0]], folderId: folder._id });
+    const res = await sendJson(tenant, 'POST', '/api/v1/materials/bulk/move', { materialIds: [...ids, ids[0]], folderId: folder._id });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, movedCount: 3 });
-    expect((await (await call(tenant, 'GET', `/api/v1/folders/${folder._id}`)).json()).materialCount).toBe(3);
+    expect((await (await sendJson(tenant, 'GET', `/api/v1/folders/${folder._id}`)).json()).materialCount).toBe(3);
 
     const foreign = await activeText(other, 'theirs');
     for (const stranger of ['nope', foreign._id]) {
-      const partial = await call(tenant, 'POST', '/api/v1/materials/bulk/move', { materialIds: [ids[0], stranger], folderId: null });
+      const partial = await sendJson(tenant, 'POST', '/api/v1/materials/bulk/move', { materialIds: [ids[0], stranger], folderId: null });
       expect(partial.status).toBe(404);
       expect(await partial.json()).toEqual(MATERIAL_NOT_FOUND);
     }
-    expect((await (await call(tenant, 'GET', `/api/v1/materials/${ids[0]}`)).json()).folderId).toBe(folder._id);
-    expect((await (await call(other, 'GET', `/api/v1/materials/${foreign._id}`)).json()).folderId).toBeNull();
+    expect((await (await sendJson(tenant, 'GET', `/api/v1/materials/${ids[0]}`)).json()).folderId).toBe(folder._id);
+    expect((await (await sendJson(other, 'GET', `/api/v1/materials/${foreign._id}`)).json()).folderId).toBeNull();
 
-    const unfiled = await (await call(tenant, 'POST', '/api/v1/materials/bulk/move', { materialIds: ids, folderId: null })).json();
+    const unfiled = await (await sendJson(tenant, 'POST', '/api/v1/materials/bulk/move', { materialIds: ids, folderId: null })).json();
     expect(unfiled).toEqual({ success: true, movedCount: 3 });
-    expect((await (await call(tenant, 'GET', `/api/v1/folders/${folder._id}`)).json()).materialCount).toBe(0);
+    expect((await (await sendJson(tenant, 'GET', `/api/v1/folders/${folder._id}`)).json()).materialCount).toBe(0);
 
     const tooMany = Array.from({ length: 1001 }, (_, i) => `id-${i}`);
     for (const body of [{ materialIds: [], folderId: null }, { materialIds: tooMany, folderId: null }, { materialIds: ids }, { materialIds: 'x', folderId: null }]) {
-      expect((await call(tenant, 'POST', '/api/v1/materials/bulk/move', body)).status).toBe(400);
+      expect((await sendJson(tenant, 'POST', '/api/v1/materials/bulk/move', body)).status).toBe(400);
     }
   });
 });
@@ -188,7 +172,7 @@ describe('POST /:id/reprocess', () => {
     const failed = await (await tenant.request('/api/v1/materials/upload/file-and-process', { method: 'POST', body: broken })).json();
     expect(failed.material.status).toBe('error');
 
-    const res = await call(tenant, 'POST', `/api/v1/materials/${failed.material._id}/reprocess`);
+    const res = await sendJson(tenant, 'POST', `/api/v1/materials/${failed.material._id}/reprocess`);
     expect(res.status).toBe(200);
     const reprocessing = await res.json();
     expect(reprocessing.status).toBe('processing');
@@ -198,16 +182,16 @@ describe('POST /:id/reprocess', () => {
     expect(again.metadata.error.code).toBe('CORRUPT');
 
     const [slot] = await (
-      await call(tenant, 'POST', '/api/v1/materials/batch', { materials: [{ name: 'p', filename: 'p.txt', contentType: 'text/plain' }] })
+      await sendJson(tenant, 'POST', '/api/v1/materials/batch', { materials: [{ name: 'p', filename: 'p.txt', contentType: 'text/plain' }] })
     ).json();
-    const pending = await call(tenant, 'POST', `/api/v1/materials/${slot.materialId}/reprocess`);
+    const pending = await sendJson(tenant, 'POST', `/api/v1/materials/${slot.materialId}/reprocess`);
     expect(pending.status).toBe(409);
     expect((await pending.json()).message).toMatch(/pending_upload/);
 
     const m = await activeText(tenant, 'to be deleted');
-    expect((await call(other, 'POST', `/api/v1/materials/${m._id}/reprocess`)).status).toBe(404);
-    await call(tenant, 'DELETE', `/api/v1/materials/${m._id}`);
-    expect(await (await call(tenant, 'POST', `/api/v1/materials/${m._id}/reprocess`)).json()).toEqual(MATERIAL_NOT_FOUND);
+    expect((await sendJson(other, 'POST', `/api/v1/materials/${m._id}/reprocess`)).status).toBe(404);
+    await sendJson(tenant, 'DELETE', `/api/v1/materials/${m._id}`);
+    expect(await (await sendJson(tenant, 'POST', `/api/v1/materials/${m._id}/reprocess`)).json()).toEqual(MATERIAL_NOT_FOUND);
   });
 
   it('records which extractor version made the result, so older results are one query away', async () => {
@@ -292,7 +276,7 @@ describe('download URLs of the local driver', () => {
     const res = await tenant.request(`/api/v1/materials/${text._id}/download-url`);
     expect(res.status).toBe(409);
     const [slot] = await (
-      await call(tenant, 'POST', '/api/v1/materials/batch', { materials: [{ name: 'p', filename: 'p.txt', contentType: 'text/plain' }] })
+      await sendJson(tenant, 'POST', '/api/v1/materials/batch', { materials: [{ name: 'p', filename: 'p.txt', contentType: 'text/plain' }] })
     ).json();
     expect((await tenant.request(`/api/v1/materials/${slot.materialId}/download-url`)).status).toBe(409);
   });

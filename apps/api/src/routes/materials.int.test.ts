@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf, startTestStack, type Tenant, type TestStack } from '@quire/testkit';
+import { makePdf, startTestStack, waitForStatus, type Tenant, type TestStack } from '@quire/testkit';
 
 let stack: TestStack;
 let tenant: Tenant;
@@ -23,15 +23,6 @@ function form(fields: Record<string, string>, file?: { body: Buffer | string; na
 
 const post = (t: Tenant, path: string, body: unknown) =>
   t.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-async function waitForStatus(t: Tenant, id: string, statuses: string[], timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const material = await (await t.request(`/api/v1/materials/${id}`)).json();
-    if (statuses.includes(material.status) || Date.now() > deadline) return material;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('authentication', () => {
   it('answers 403 {"error":"Unauthorized"} without a key, with an unknown key and with a revoked key', async () => {

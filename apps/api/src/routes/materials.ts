@@ -96,6 +96,15 @@ export function materialsRouter(ctx: ApiContext): Router {
       references: fields.references ?? [],
     });
 
+  const createFromContent = (req: Request, body: z.infer<typeof createSchema>) =>
+    materials.createFromContent(ctx, principalOf(req).organizationId, {
+      name: body.name,
+      content: body.content,
+      folderId: body.folderId ?? null,
+      references: body.references ?? [],
+      extractImages: body.extractImages ?? true,
+    });
+
   const waitAndReply = async (material: Material, timing: { timeoutMs: number; pollIntervalMs: number }): Promise<Reply> => {
     const outcome = await materials.waitForProcessing(ctx, material.organization_id, material.id, timing);
     const body = await view(outcome.material);
@@ -143,16 +152,9 @@ export function materialsRouter(ctx: ApiContext): Router {
 
   router.post('/upload-and-process', async (req, res) => {
     const body = createAndWaitSchema.parse(req.body ?? {});
-    const reply = await idempotent(ctx, req, fingerprintOf(req, req.body), async () => {
-      const material = await materials.createFromContent(ctx, principalOf(req).organizationId, {
-        name: body.name,
-        content: body.content,
-        folderId: body.folderId ?? null,
-        references: body.references ?? [],
-        extractImages: body.extractImages ?? true,
-      });
-      return waitAndReply(material, body);
-    });
+    const reply = await idempotent(ctx, req, fingerprintOf(req, req.body), async () =>
+      waitAndReply(await createFromContent(req, body), body),
+    );
     send(res, reply);
   });
 
@@ -192,16 +194,10 @@ export function materialsRouter(ctx: ApiContext): Router {
 
   router.post('/', async (req, res) => {
     const body = createSchema.parse(req.body ?? {});
-    const reply = await idempotent(ctx, req, fingerprintOf(req, req.body), async () => {
-      const material = await materials.createFromContent(ctx, principalOf(req).organizationId, {
-        name: body.name,
-        content: body.content,
-        folderId: body.folderId ?? null,
-        references: body.references ?? [],
-        extractImages: body.extractImages ?? true,
-      });
-      return { status: 201, body: await view(material) };
-    });
+    const reply = await idempotent(ctx, req, fingerprintOf(req, req.body), async () => ({
+      status: 201,
+      body: await view(await createFromContent(req, body)),
+    }));
     send(res, reply);
   });
 

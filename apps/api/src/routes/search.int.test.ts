@@ -1,22 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageHeavyPdf, makePdf, startTestStack, type Tenant, type TestStack } from '@quire/testkit';
+import { imageHeavyPdf, makePdf, sendJson, startTestStack, type Tenant, type TestStack } from '@quire/testkit';
 import { createWorkerContext, startWorker } from '@quire/worker';
 
-const call = (t: Tenant, method: string, path: string, body?: unknown) =>
-  t.request(path, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-
 const search = async (t: Tenant, body: Record<string, unknown>) => {
-  const res = await call(t, 'POST', '/api/v1/materials/search', body);
+  const res = await sendJson(t, 'POST', '/api/v1/materials/search', body);
   expect(res.status, JSON.stringify(body)).toBe(200);
   return res.json();
 };
 
 async function activeText(t: Tenant, name: string, text: string, folderId?: string) {
-  const res = await call(t, 'POST', '/api/v1/materials/upload-and-process', { name, content: { text }, ...(folderId ? { folderId } : {}) });
+  const res = await sendJson(t, 'POST', '/api/v1/materials/upload-and-process', { name, content: { text }, ...(folderId ? { folderId } : {}) });
   expect(res.status).toBe(201);
   return res.json();
 }
@@ -104,9 +97,9 @@ describe('POST /search', () => {
 
   it('searches only the given materials or folders, subfolders included', async () => {
     const t = await stack.newTenant();
-    const unit = await (await call(t, 'POST', '/api/v1/folders', { name: 'Unit' })).json();
-    const lesson = await (await call(t, 'POST', '/api/v1/folders', { name: 'Lesson', parentFolderId: unit._id })).json();
-    const elsewhere = await (await call(t, 'POST', '/api/v1/folders', { name: 'Elsewhere' })).json();
+    const unit = await (await sendJson(t, 'POST', '/api/v1/folders', { name: 'Unit' })).json();
+    const lesson = await (await sendJson(t, 'POST', '/api/v1/folders', { name: 'Lesson', parentFolderId: unit._id })).json();
+    const elsewhere = await (await sendJson(t, 'POST', '/api/v1/folders', { name: 'Elsewhere' })).json();
     const inUnit = await activeText(t, 'In unit', 'Comets have icy tails.', unit._id);
     const inLesson = await activeText(t, 'In lesson', 'Comets orbit the sun.', lesson._id);
     const outside = await activeText(t, 'Outside', 'Comets were once omens.', elsewhere._id);
@@ -121,7 +114,7 @@ describe('POST /search', () => {
     expect(found(await search(t, { query: 'comets', materialIds: [loose._id], folderIds: [unit._id] }))).toEqual([]);
     expect(found(await search(t, { query: 'comets', materialIds: [], folderIds: [] }))).toHaveLength(4);
 
-    const foreign = await call(t, 'POST', '/api/v1/materials/search', { query: 'comets', materialIds: [ids.photosynthesis] });
+    const foreign = await sendJson(t, 'POST', '/api/v1/materials/search', { query: 'comets', materialIds: [ids.photosynthesis] });
     expect(foreign.status).toBe(404);
     expect((await foreign.json()).message).toBe('Material not found');
   });
@@ -129,7 +122,7 @@ describe('POST /search', () => {
   it('drops a deleted material’s chunks', async () => {
     const m = await activeText(tenant, 'Ephemeral', 'Quasars outshine whole galaxies.');
     expect((await search(tenant, { query: 'quasars' })).results).toHaveLength(1);
-    expect((await call(tenant, 'DELETE', `/api/v1/materials/${m._id}`)).status).toBe(200);
+    expect((await sendJson(tenant, 'DELETE', `/api/v1/materials/${m._id}`)).status).toBe(200);
     expect((await search(tenant, { query: 'quasars' })).results).toEqual([]);
     const left = await stack.db.selectFrom('material_chunks').select('chunk_index').where('material_id', '=', m._id).execute();
     expect(left).toEqual([]);
@@ -150,7 +143,7 @@ describe('POST /search', () => {
       { query: 'a', extra: 1 },
     ];
     for (const body of bad) {
-      const res = await call(tenant, 'POST', '/api/v1/materials/search', body);
+      const res = await sendJson(tenant, 'POST', '/api/v1/materials/search', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
   });
@@ -201,7 +194,7 @@ describe('reprocessing', () => {
 
     // The same original, read by "a newer extractor": here, different bytes under the same key.
     await stack.store.put(created.content.s3Key, await makePdf(['Zebras graze on the savanna.']));
-    const res = await call(tenant, 'POST', `/api/v1/materials/${created._id}/reprocess`);
+    const res = await sendJson(tenant, 'POST', `/api/v1/materials/${created._id}/reprocess`);
     expect(res.status).toBe(200);
     const during = await res.json();
     expect(during.status).toBe('processing');
@@ -210,7 +203,7 @@ describe('reprocessing', () => {
     expect((await fetch(during.metadata.images[0].s3Url)).status).toBe(200);
     for (const key of oldKeys) expect(await stack.store.stat(key)).not.toBeNull();
     expect((await search(tenant, { query: 'page' })).results).toEqual([]);
-    const twice = await call(tenant, 'POST', `/api/v1/materials/${created._id}/reprocess`);
+    const twice = await sendJson(tenant, 'POST', `/api/v1/materials/${created._id}/reprocess`);
     expect(twice.status).toBe(409);
     expect((await twice.json()).message).toMatch(/processing/);
 

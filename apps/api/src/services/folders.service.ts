@@ -18,6 +18,7 @@ import {
 } from '@quire/db';
 import type { ApiContext } from '../context.ts';
 import { conflict, notFound } from '../errors.ts';
+import { offsetOf, pageOf } from './pagination.ts';
 
 const folderNotFound = () => notFound('Folder');
 
@@ -67,13 +68,8 @@ export async function listFolders(
   q: { parentFolderId?: string; search?: string; page: number; limit: number },
 ) {
   await requireFolders(ctx.db, organizationId, [q.parentFolderId]);
-  const { rows, total } = await listFolderRows(ctx.db, organizationId, {
-    parentFolderId: q.parentFolderId,
-    search: q.search,
-    limit: q.limit,
-    offset: (q.page - 1) * q.limit,
-  });
-  return { rows, totalCount: total, page: q.page, totalPages: Math.ceil(total / q.limit) };
+  const found = await listFolderRows(ctx.db, organizationId, { parentFolderId: q.parentFolderId, search: q.search, limit: q.limit, offset: offsetOf(q) });
+  return pageOf(found, q);
 }
 
 export async function folderTree(ctx: ApiContext, organizationId: string) {

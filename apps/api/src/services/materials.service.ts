@@ -24,6 +24,7 @@ import type { ApiContext } from '../context.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, unavailable, unsupportedType } from '../errors.ts';
 import { isDependencyDown } from '../middleware/dependency-errors.ts';
 import { requireFolders } from './folders.service.ts';
+import { offsetOf, pageOf } from './pagination.ts';
 import type { StreamedFile } from '../uploads/object-store-engine.ts';
 
 export const originalKeyFor = (organizationId: string, materialId: string) => `${organizationId}/${materialId}/original`;
@@ -232,13 +233,8 @@ export async function listMaterials(
   q: { folderId?: string; search?: string; page: number; limit: number },
 ) {
   await requireFolders(ctx.db, organizationId, [q.folderId]);
-  const { rows, total } = await listMaterialRows(ctx.db, organizationId, {
-    folderId: q.folderId,
-    search: q.search,
-    limit: q.limit,
-    offset: (q.page - 1) * q.limit,
-  });
-  return { rows, totalCount: total, page: q.page, totalPages: Math.ceil(total / q.limit) };
+  const found = await listMaterialRows(ctx.db, organizationId, { folderId: q.folderId, search: q.search, limit: q.limit, offset: offsetOf(q) });
+  return pageOf(found, q);
 }
 
 export async function updateReferences(ctx: ApiContext, organizationId: string, id: string, references: Reference[] | undefined) {
