@@ -247,6 +247,8 @@ describe('folderId on materials', () => {
         ['upload', tenant.request('/api/v1/materials/upload', { method: 'POST', body: upload })],
         ['create', sendJson(tenant, 'POST', '/api/v1/materials', { name: 'n', content: { text: 't' }, folderId })],
         ['upload-and-process', sendJson(tenant, 'POST', '/api/v1/materials/upload-and-process', { name: 'n', content: { text: 't' }, folderId })],
+        ['upload/url', sendJson(tenant, 'POST', '/api/v1/materials/upload/url', { name: 'n', url: 'http://127.0.0.1:9/a', folderId })],
+        ['upload/url-and-process', sendJson(tenant, 'POST', '/api/v1/materials/upload/url-and-process', { name: 'n', url: 'http://127.0.0.1:9/a', folderId })],
         ['batch', sendJson(tenant, 'POST', '/api/v1/materials/batch', { materials: [{ name: 'n', filename: 'a.txt', contentType: 'text/plain', folderId }] })],
         ['presigned-url', sendJson(tenant, 'POST', '/api/v1/materials/upload/presigned-url', { name: 'n', filename: 'a.txt', contentType: 'text/plain', folderId })],
         ['move', sendJson(tenant, 'POST', `/api/v1/materials/${material._id}/move`, { folderId })],

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import multer from 'multer';
-import { newId, type ChunkHit, type Material } from '@quire/db';
+import { newId, type ChunkHit, type Material, type Reference } from '@quire/db';
 import type { ApiContext } from '../context.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { principalOf } from '../middleware/authenticate.ts';
@@ -24,6 +24,8 @@ import {
   searchSchema,
   uploadAndWaitFieldsSchema,
   uploadFieldsSchema,
+  urlUploadAndWaitSchema,
+  urlUploadSchema,
 } from './materials.schema.ts';
 
 /** One search hit on the wire: its passage, where it sits in the material, and which material. */
@@ -57,7 +59,13 @@ export function materialsRouter(ctx: ApiContext): Router {
     storage: objectStoreEngine(ctx.store, (req) =>
       materials.originalKeyFor(principalOf(req).organizationId, (req.res!.locals.materialId ??= newId())),
     ),
-    limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES, files: 1, fields: 20, parts: 24, fieldSize: 512 * 1024 },
+    limits: {
+      fileSize: ctx.config.UPLOAD_MAX_BYTES,
+      files: 1,
+      fields: ctx.config.UPLOAD_MAX_FIELDS,
+      parts: ctx.config.UPLOAD_MAX_FIELDS + 1,
+      fieldSize: ctx.config.UPLOAD_MAX_FIELD_BYTES,
+    },
   }).single('file');
 
   /** Runs multer, then makes sure a stored file is removed if the request fails before a material owns it. */
@@ -105,7 +113,10 @@ export function materialsRouter(ctx: ApiContext): Router {
       extractImages: body.extractImages ?? true,
     });
 
-  const waitAndReply = async (material: Material, timing: { timeoutMs: number; pollIntervalMs: number }): Promise<Reply> => {
+    const waitAndReply = async (req: Request, material: Material, timing: { timeoutMs: number; pollIntervalMs: number }): Promise<Reply> => {
+    // Nothing flows while the request waits on processing; the idle timeout must not cut it short.
+    req.socket.setTimeout(timing.timeoutMs + ctx.config.HTTP_IDLE_TIMEOUT_MS);
+    req.res!.once('finish', () => req.socket.setTimeout(ctx.config.HTTP_IDLE_TIMEOUT_MS));
     const outcome = await materials.waitForProcessing(ctx, material.organization_id, material.id, timing);
     const body = await view(outcome.material);
     if (outcome.kind === 'active') return { status: 201, body };
@@ -144,7 +155,7 @@ export function materialsRouter(ctx: ApiContext): Router {
       ctx,
       req,
       uploadFingerprint(req, upload),
-      async () => waitAndReply(await createFromUpload(upload), upload.fields),
+      async () => waitAndReply(req, await createFromUpload(upload), upload.fields),
       upload.discard,
     );
     send(res, reply);
@@ -153,8 +164,26 @@ export function materialsRouter(ctx: ApiContext): Router {
   router.post('/upload-and-process', async (req, res) => {
     const body = createAndWaitSchema.parse(req.body ?? {});
     const reply = await idempotent(ctx, req, fingerprintOf(req, req.body), async () =>
-      waitAndReply(await createFromContent(req, body), body),
+      waitAndReply(req, await createFromContent(req, body), body),
     );
+    send(res, reply);
+  });
+
+  const createFromUrl = (req: Request, body: { name: string; url: string; folderId?: string | null; references?: Reference[] }) =>
+    createFromContent(req, { ...body, content: { url: body.url } });
+
+  router.post('/upload/url', async (req, res) => {
+    const body = urlUploadSchema.parse(req.body ?? {});
+    const reply = await idempotent(ctx, req, fingerprintOf(req, req.body), async () => ({
+      status: 201,
+      body: await view(await createFromUrl(req, body)),
+    }));
+    send(res, reply);
+  });
+
+  router.post('/upload/url-and-process', async (req, res) => {
+    const body = urlUploadAndWaitSchema.parse(req.body ?? {});
+    const reply = await idempotent(ctx, req, fingerprintOf(req, req.body), async () => waitAndReply(req, await createFromUrl(req, body), body));
     send(res, reply);
   });
 
