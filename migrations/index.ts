@@ -4,6 +4,7 @@ import * as createIdempotencyKeys from './0002_create_idempotency_keys.ts';
 import * as createFolders from './0004_create_folders.ts';
 import * as moveFolderLabelsIntoFolders from './0005_move_folder_labels_into_folders.ts';
 import * as createMaterialChunks from './0006_create_material_chunks.ts';
+import * as createWebhooks from './0007_create_webhooks.ts';
 
 /** Listed explicitly (no directory scanning) so bundling and ordering are obvious. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0004_create_folders': createFolders,
   '0005_move_folder_labels_into_folders': moveFolderLabelsIntoFolders,
   '0006_create_material_chunks': createMaterialChunks,
+  '0007_create_webhooks': createWebhooks,
 };

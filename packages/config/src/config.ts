@@ -7,6 +7,12 @@ const bool = z
   .transform((v) => v === 'true' || v === '1');
 const int = (min: number, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max);
 const optionalUrl = z.string().url().optional().or(z.literal('').transform(() => undefined));
+const optionalSecret = z.string().min(16, 'must be at least 16 characters').optional().or(z.literal('').transform(() => undefined));
+const hostPortList = z
+  .string()
+  .default('')
+  .transform((list) => list.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'each entry must be host:port, e.g. intranet.example:443 or [fd00::5]:80')));
 
 /** Every setting quire reads, with its default. `.env.example` documents the same list. */
 const envSchema = z.object({
@@ -63,6 +69,23 @@ const envSchema = z.object({
   /** Set when the api runs behind a proxy that sets X-Forwarded-For (Express `trust proxy`). */
   TRUST_PROXY: z.string().default('false'),
 
+  /** Bearer token (or basic-auth password) of the queue dashboard at /admin/queues; unset = no dashboard (404). */
+  ADMIN_TOKEN: optionalSecret,
+  /** Bearer token `/metrics` asks for; unset = open, for a Prometheus on a private network. */
+  METRICS_TOKEN: optionalSecret,
+  /** Port of the worker's own HTTP server (`/metrics`, `/healthz`), bound to HOST; 0 = any free port. */
+  WORKER_METRICS_PORT: int(0, 65535).default(9464),
+  /** Comment lines sent on an idle `/events` stream so proxies and clients keep it open; the row is re-read then too. */
+  SSE_HEARTBEAT_MS: int(100).default(15_000),
+
+  /** Attempts per webhook delivery, spaced by exponential backoff from WEBHOOK_BACKOFF_MS. */
+  WEBHOOK_ATTEMPTS: int(1, 30).default(10),
+  WEBHOOK_BACKOFF_MS: int(10).default(10_000),
+  /** Time a receiver has to answer one delivery attempt. */
+  WEBHOOK_TIMEOUT_MS: int(100).default(10_000),
+  /** `host:port` pairs webhooks may be delivered to although they resolve to private addresses. */
+  WEBHOOK_ALLOW_HOSTS: hostPortList,
+
   WORKER_CONCURRENCY: int(1, 64).default(2),
   JOB_ATTEMPTS: int(1, 20).default(3),
   /** How long a job stays locked to a worker without renewal; a dead worker's jobs return after this. */
@@ -80,11 +103,7 @@ const envSchema = z.object({
   URL_FETCH_MAX_BYTES: int(1).default(200 * 1024 * 1024),
   URL_FETCH_TIMEOUT_MS: int(1000).default(60_000),
   /** `host:port` pairs (comma separated) URL materials may fetch from although they resolve to private addresses. */
-  URL_FETCH_ALLOW_HOSTS: z
-    .string()
-    .default('')
-    .transform((list) => list.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean))
-    .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'each entry must be host:port, e.g. intranet.example:443 or [fd00::5]:80'))),
+  URL_FETCH_ALLOW_HOSTS: hostPortList,
 
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),

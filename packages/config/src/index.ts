@@ -1,1 +1,2 @@
 export { loadConfig, type Config } from './config.ts';
+export { createLogger } from './logger.ts';

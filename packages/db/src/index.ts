@@ -11,3 +11,4 @@ export * from './idempotency.repo.ts';
 export * from './folders.repo.ts';
 export * from './material-chunks.repo.ts';
 export { isUnstorableText, violatedForeignKey } from './pg-errors.ts';
+export * from './webhooks.repo.ts';

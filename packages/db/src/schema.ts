@@ -105,6 +105,42 @@ export interface IdempotencyKeysTable {
   completed_at: Timestamp | null;
 }
 
+export interface WebhooksTable {
+  id: string;
+  organization_id: string;
+  url: string;
+  secret: string;
+  events: string[];
+  created_at: CreatedAt;
+  removed_at: Timestamp | null;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  event_type: string;
+  payload: Json<unknown>;
+  status: ColumnType<WebhookDeliveryStatus, WebhookDeliveryStatus | undefined, WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  delivered_at: Timestamp | null;
+}
+
+export interface WebhookAttemptsTable {
+  delivery_id: string;
+  attempt: number;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  attempted_at: CreatedAt;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   groups: GroupsTable;
@@ -114,6 +150,9 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   folders: FoldersTable;
   material_chunks: MaterialChunksTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type Material = Selectable<MaterialsTable>;
@@ -122,3 +161,6 @@ export type MaterialUpdate = Updateable<MaterialsTable>;
 export type Group = Selectable<GroupsTable>;
 export type Folder = Selectable<FoldersTable>;
 export type ApiKey = Selectable<ApiKeysTable>;
+export type Webhook = Selectable<WebhooksTable>;
+export type WebhookDelivery = Selectable<WebhookDeliveriesTable>;
+export type WebhookAttempt = Selectable<WebhookAttemptsTable>;

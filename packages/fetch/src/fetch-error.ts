@@ -10,3 +10,11 @@ export class FetchError extends Error {
     this.name = 'FetchError';
   }
 }
+
+/** The URL's host is (or resolves to) an address that is not public: trying again will not help. */
+export class RefusedTargetError extends FetchError {
+  constructor(message: string) {
+    super('FETCH_FAILED', message);
+    this.name = 'RefusedTargetError';
+  }
+}

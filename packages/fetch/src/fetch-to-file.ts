@@ -1,13 +1,11 @@
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
+import type { IncomingMessage } from 'node:http';
 import type { LookupFunction } from 'node:net';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import { guardedLookup, refusalOf, RefusedAddressError } from './address-policy.ts';
 import { FetchError } from './fetch-error.ts';
+import { guardedRequest, reasonOf } from './guarded-request.ts';
 
 export interface FetchOptions {
   maxBytes: number;
@@ -51,7 +49,12 @@ async function fetchFollowingRedirects(first: URL, dest: string, options: FetchO
   const maxRedirects = options.maxRedirects ?? 5;
   let target = first;
   for (let redirects = 0; ; redirects++) {
-    const res = await request(target, options, signal);
+    const res = await guardedRequest(target, {
+      allowHosts: options.allowHosts,
+      lookup: options.lookup,
+      signal,
+      headers: { accept: '*/*', 'accept-encoding': 'identity', 'user-agent': 'quire-url-fetch/1' },
+    });
     const status = res.statusCode ?? 0;
     if (REDIRECTS.has(status) && res.headers.location) {
       res.destroy();
@@ -85,58 +88,6 @@ function parseTarget(raw: string, base?: URL): URL {
   }
   return url;
 }
-
-function request(url: URL, options: FetchOptions, signal: AbortSignal): Promise<IncomingMessage> {
-  const exempt = isAllowedHost(url, options.allowHosts ?? []);
-  const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  const refusal = exempt ? undefined : refusalOf(literal);
-  if (refusal) return Promise.reject(refused(url, new RefusedAddressError(url.host, refusal)));
-
-  const isHttps = url.protocol === 'https:';
-  const agentOptions = { keepAlive: false, allowPrivateIPAddress: exempt, allowMetaIPAddress: exempt };
-  const agent = isHttps ? new RequestFilteringHttpsAgent(agentOptions) : new RequestFilteringHttpAgent(agentOptions);
-  const lookup = exempt ? options.lookup : guardedLookup(options.lookup);
-  return new Promise((resolve, reject) => {
-    const req = (isHttps ? https : http).request(url, {
-      agent,
-      ...(lookup ? { lookup } : {}),
-      signal,
-      headers: { accept: '*/*', 'accept-encoding': 'identity', 'user-agent': 'quire-url-fetch/1' },
-    });
-    req.once('response', (res) => {
-      res.once('close', () => agent.destroy());
-      resolve(res);
-    });
-    req.once('error', (err) => {
-      agent.destroy();
-      reject(isRefusal(err) ? refused(url, err) : new FetchError('FETCH_FAILED', `Could not fetch ${url.href}: ${reasonOf(err)}`));
-    });
-    req.end();
-  });
-}
-
-const hostPortOf = (url: URL) => `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
-
-/** Compares as URLs spell hosts, so `[::ffff:127.0.0.1]:80` or `2130706433:80` in the list still match. */
-function isAllowedHost(url: URL, allowHosts: readonly string[]): boolean {
-  return allowHosts.some((entry) => {
-    const [, host, port] = /^(.+):(\d+)$/.exec(entry) ?? [];
-    if (!host) return false;
-    try {
-      return hostPortOf(new URL(`http://${host}:${port}/`)) === hostPortOf(url);
-    } catch {
-      return false;
-    }
-  });
-}
-
-/** request-filtering-agent reports a refused address as a plain Error saying "... is not allowed ...". */
-const isRefusal = (err: Error) => err instanceof RefusedAddressError || / is not allowed\b/.test(err.message);
-
-const refused = (url: URL, err: Error) =>
-  new FetchError('FETCH_FAILED', `Refused to fetch ${url.href}: not a public address (${err.message})`);
-
-const reasonOf = (err: NodeJS.ErrnoException) => (err.code ? `${err.code} ${err.message}` : err.message);
 
 const tooLarge = (url: URL, maxBytes: number) => new FetchError('TOO_LARGE', `${url.href} is larger than the limit of ${maxBytes} bytes`);
 

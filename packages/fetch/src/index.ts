@@ -1,2 +1,3 @@
-export { FetchError, type FetchErrorCode } from './fetch-error.ts';
+export { FetchError, RefusedTargetError, type FetchErrorCode } from './fetch-error.ts';
 export { fetchToFile, type Fetched, type FetchOptions } from './fetch-to-file.ts';
+export { guardedRequest, type GuardedRequestOptions } from './guarded-request.ts';

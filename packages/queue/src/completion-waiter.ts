@@ -1,11 +1,14 @@
 import { QueueEvents, type ConnectionOptions } from 'bullmq';
 import { MATERIALS_QUEUE } from './jobs.ts';
 
-type Listener = () => void;
+/** What happened to a job: it settled (completed or failed), reported progress, or changed state otherwise. */
+export type JobEvent = { kind: 'settled' } | { kind: 'progress'; progress: number } | { kind: 'changed' };
+
+type Listener = (event: JobEvent) => void;
 
 /**
- * One QueueEvents connection per process, fanned out to waiters by job id, so a thousand waiting
- * requests cost one Redis subscription instead of a thousand.
+ * One QueueEvents connection per process, fanned out to waiters and subscribers by job id, so a thousand
+ * waiting requests or open event streams cost one Redis subscription instead of a thousand.
  */
 export class CompletionWaiter {
   private readonly events: QueueEvents;
@@ -14,9 +17,26 @@ export class CompletionWaiter {
   constructor(connection: ConnectionOptions, prefix: string) {
     this.events = new QueueEvents(MATERIALS_QUEUE, { connection, prefix });
     this.events.on('error', () => {});
-    const notify = ({ jobId }: { jobId: string }) => this.listeners.get(jobId)?.forEach((fn) => fn());
-    this.events.on('completed', notify);
-    this.events.on('failed', notify);
+    const notify = (jobId: string, event: JobEvent) => this.listeners.get(jobId)?.forEach((fn) => fn(event));
+    this.events.on('completed', ({ jobId }) => notify(jobId, { kind: 'settled' }));
+    this.events.on('failed', ({ jobId }) => notify(jobId, { kind: 'settled' }));
+    this.events.on('progress', ({ jobId, data }) => {
+      if (typeof data === 'number') notify(jobId, { kind: 'progress', progress: data });
+    });
+    for (const name of ['added', 'waiting', 'active', 'delayed', 'removed'] as const) {
+      this.events.on(name, ({ jobId }: { jobId: string }) => notify(jobId, { kind: 'changed' }));
+    }
+  }
+
+  /** Calls `listener` with every event of the job until the returned function is called. */
+  subscribe(jobId: string, listener: Listener): () => void {
+    let set = this.listeners.get(jobId);
+    if (!set) this.listeners.set(jobId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.listeners.get(jobId) === set) this.listeners.delete(jobId);
+    };
   }
 
   async ready(): Promise<void> {
@@ -36,14 +56,12 @@ export class CompletionWaiter {
   ): Promise<{ value: T; timedOut: boolean }> {
     // An event that arrives while a read is in flight is remembered, so the next pause ends at once.
     let signalled = false;
-    let wake: Listener = () => {};
-    const listener: Listener = () => {
+    let wake = () => {};
+    const unsubscribe = this.subscribe(jobId, (event) => {
+      if (event.kind !== 'settled') return;
       signalled = true;
       wake();
-    };
-    let set = this.listeners.get(jobId);
-    if (!set) this.listeners.set(jobId, (set = new Set()));
-    set.add(listener);
+    });
 
     const pause = (ms: number) =>
       new Promise<void>((resolve) => {
@@ -76,8 +94,7 @@ export class CompletionWaiter {
         await pause(Math.min(timing.pollIntervalMs, remaining));
       }
     } finally {
-      set.delete(listener);
-      if (set.size === 0) this.listeners.delete(jobId);
+      unsubscribe();
     }
   }
 
