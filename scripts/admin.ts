@@ -1,13 +1,15 @@
 import { parseArgs } from 'node:util';
 import { generateApiKey } from '@quire/api';
 import { createGroup, createOrganization, findGroup, findOrganization, insertApiKey, revokeApiKey, type Db } from '@quire/db';
+import { WEBHOOK_USAGE, webhookCommands } from './admin-webhooks.ts';
 import { openDatabase } from './database.ts';
 
 const USAGE = `usage:
   admin org create --name NAME
   admin group create --org ORG_ID --name NAME [--plan-from ISO] [--plan-until ISO]
   admin key create --org ORG_ID [--group GROUP_ID]
-  admin key revoke --id KEY_ID`;
+  admin key revoke --id KEY_ID
+${WEBHOOK_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -55,6 +57,9 @@ const commands: Record<string, (db: Db, flags: Flags) => Promise<unknown>> = {
     if (!(await revokeApiKey(db, id))) throw new UsageError(`key ${id} not found or already revoked`);
     return { id, revoked: true };
   },
+  ...webhookCommands(required, (message) => {
+    throw new UsageError(message);
+  }),
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -68,6 +73,8 @@ async function main(argv: string[]): Promise<number> {
       id: { type: 'string' },
       'plan-from': { type: 'string' },
       'plan-until': { type: 'string' },
+      url: { type: 'string' },
+      events: { type: 'string' },
     },
   });
   const command = commands[positionals.slice(0, 2).join(' ')];

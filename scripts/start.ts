@@ -47,6 +47,7 @@ async function main(): Promise<void> {
       ...stack.started.map((s) => `  started ${s}`),
       `  storage: ${config.S3_ENDPOINT ? `S3 at ${config.S3_ENDPOINT}` : `local disk at ${config.storageDir}`}`,
       '',
+      `API reference: ${config.publicUrl}/docs`,
       `API key (demo organization): ${demoKey}`,
       `Try: curl -H "x-api-key: ${demoKey}" ${config.publicUrl}/api/v1/materials`,
       'Press Ctrl-C to stop.',

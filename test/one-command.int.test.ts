@@ -16,7 +16,7 @@ describe('npm start', () => {
     await fs.chmod(dataDir, 0o777);
     cleanup.push(() => fs.rm(dataDir, { recursive: true, force: true }));
     const port = await getPort();
-    const env = { ...process.env, QUIRE_DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' } as NodeJS.ProcessEnv;
+    const env = { ...process.env, QUIRE_DATA_DIR: dataDir, PORT: String(port), WORKER_METRICS_PORT: '0', LOG_LEVEL: 'warn' } as NodeJS.ProcessEnv;
     for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'STORAGE_SIGNING_SECRET', 'PUBLIC_URL']) delete env[name];
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     cleanup.push(async () => {

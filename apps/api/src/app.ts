@@ -4,9 +4,16 @@ import { pinoHttp } from 'pino-http';
 import type { LocalStore } from '@quire/storage';
 import type { ApiContext } from './context.ts';
 import { AppError } from './errors.ts';
+import { metricsHandler } from '@quire/metrics';
+import { requireAdminToken } from './middleware/admin-auth.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { errorHandler } from './middleware/error-handler.ts';
+import { httpMetrics } from './middleware/http-metrics.ts';
 import { ipRateLimit, keyRateLimit } from './middleware/rate-limit.ts';
+import { buildOpenApiDocument } from './openapi/document.ts';
+import { documentedRouteMatcher } from './openapi/path-matcher.ts';
+import { ADMIN_QUEUES_PATH, adminQueuesHandlers } from './routes/admin-queues.ts';
+import { docsRouter } from './routes/docs.ts';
 import { foldersRouter } from './routes/folders.ts';
 import { healthRouter } from './routes/health.ts';
 import { materialsRouter } from './routes/materials.ts';
@@ -18,7 +25,9 @@ export function createApp(ctx: ApiContext): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(ctx.config.TRUST_PROXY));
   app.set('query parser', 'simple');
+  const document = buildOpenApiDocument();
 
+  app.use(httpMetrics(ctx.metrics, documentedRouteMatcher(document)));
   app.use(
     pinoHttp({
       logger: ctx.logger,
@@ -28,12 +37,20 @@ export function createApp(ctx: ApiContext): express.Express {
         res.setHeader('x-request-id', id);
         return id;
       },
-      redact: ['req.headers["x-api-key"]', 'req.headers.authorization'],
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      // Whatever a handler logs through req.log carries the request id, not the whole request again.
+      quietReqLogger: true,
+      customAttributeKeys: { reqId: 'requestId' },
+      redact: ['req.headers["x-api-key"]', 'req.headers.authorization', 'req.headers.cookie'],
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
     }),
   );
 
   app.use(healthRouter(ctx));
+  app.use(docsRouter(document));
+  app.get('/metrics', metricsHandler(ctx.metrics.registry, ctx.config.METRICS_TOKEN));
+  if (ctx.config.ADMIN_TOKEN) {
+    app.use(ADMIN_QUEUES_PATH, requireAdminToken(ctx.config.ADMIN_TOKEN), ...adminQueuesHandlers([ctx.queue, ctx.webhooksQueue]));
+  }
   if (ctx.store.driver === 'local') {
     app.use('/storage', storageUrlsRouter(ctx.store as LocalStore, ctx.config.UPLOAD_MAX_BYTES));
   }

@@ -1,18 +1,31 @@
-import type { Config } from '@quire/config';
+import { createLogger, type Config } from '@quire/config';
 import { createDb, type Db } from '@quire/db';
-import { CompletionWaiter, createMaterialsQueue, createRedis, type MaterialsQueue } from '@quire/queue';
+import {
+  CompletionWaiter,
+  createMaterialsQueue,
+  createRedis,
+  createWebhooksQueue,
+  type MaterialsQueue,
+  type WebhooksQueue,
+} from '@quire/queue';
 import { createObjectStore, type ObjectStore } from '@quire/storage';
 import type { Redis } from 'ioredis';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { createApiMetrics, type ApiMetrics } from './metrics.ts';
 
 export interface ApiContext {
   config: Config;
   db: Db;
   store: ObjectStore;
   queue: MaterialsQueue;
+  /** For the queue dashboard and the queue-depth metric; the worker is what fills it. */
+  webhooksQueue: WebhooksQueue;
   waiter: CompletionWaiter;
+  metrics: ApiMetrics;
   redis: Redis;
   logger: Logger;
+  /** Aborted when the server starts shutting down: long-lived responses (event streams) end then. */
+  shutdown: AbortController;
   close(): Promise<void>;
 }
 
@@ -22,13 +35,15 @@ export async function createApiContext(
   overrides: Partial<Pick<ApiContext, 'db' | 'store' | 'logger'>> = {},
 ): Promise<ApiContext> {
   if (!config.DATABASE_URL || !config.REDIS_URL) throw new Error('DATABASE_URL and REDIS_URL are required');
-  const logger = overrides.logger ?? pino({ name: 'api', level: config.LOG_LEVEL });
+  const logger = overrides.logger ?? createLogger(config, 'api');
   const db = overrides.db ?? createDb(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
   const store = overrides.store ?? (await createObjectStore(config));
   const redis = createRedis(config.REDIS_URL, 'producer');
   redis.on('error', (err) => logger.debug({ err: err.message }, 'redis connection error'));
   const queue = createMaterialsQueue(redis, { prefix: config.QUEUE_PREFIX, attempts: config.JOB_ATTEMPTS });
   queue.on('error', () => {});
+  const webhooksQueue = createWebhooksQueue(redis, { prefix: config.QUEUE_PREFIX, attempts: config.WEBHOOK_ATTEMPTS, backoffMs: config.WEBHOOK_BACKOFF_MS });
+  webhooksQueue.on('error', () => {});
   const eventsRedis = createRedis(config.REDIS_URL, 'worker');
   eventsRedis.on('error', () => {});
   const waiter = new CompletionWaiter(eventsRedis, config.QUEUE_PREFIX);
@@ -37,12 +52,16 @@ export async function createApiContext(
     db,
     store,
     queue,
+    webhooksQueue,
     waiter,
+    metrics: createApiMetrics([queue, webhooksQueue]),
     redis,
     logger,
+    shutdown: new AbortController(),
     async close() {
       await waiter.close().catch(() => {});
       await queue.close().catch(() => {});
+      await webhooksQueue.close().catch(() => {});
       redis.disconnect();
       eventsRedis.disconnect();
       if (!overrides.db) await db.destroy();

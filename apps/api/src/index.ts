@@ -2,3 +2,5 @@ export { createApiContext, type ApiContext } from './context.ts';
 export { createApp } from './app.ts';
 export { startServer, type RunningServer } from './server.ts';
 export { generateApiKey, hashApiKey } from './auth/api-key.ts';
+export { buildOpenApiDocument, type OpenApiDocument } from './openapi/document.ts';
+export { documentedRouteMatcher } from './openapi/path-matcher.ts';

@@ -25,6 +25,7 @@ export async function startServer(ctx: ApiContext, port = ctx.config.PORT, host 
     url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
     close: (deadlineMs = ctx.config.API_SHUTDOWN_MS) =>
       new Promise<void>((resolve) => {
+        ctx.shutdown.abort();
         server.close(() => resolve());
         server.closeIdleConnections();
         // Requests still running at the deadline (long uploads, long waits) are cut; clients retry them.

@@ -1,9 +1,10 @@
-import type { Config } from '@quire/config';
+import { createLogger, type Config } from '@quire/config';
 import { createDb, type Db } from '@quire/db';
-import { createMaterialsQueue, createRedis, type MaterialsQueue } from '@quire/queue';
+import { createMaterialsQueue, createRedis, createWebhooksQueue, type MaterialsQueue, type WebhooksQueue } from '@quire/queue';
 import { createObjectStore, type ObjectStore } from '@quire/storage';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { Redis } from 'ioredis';
+import { createWorkerMetrics, type WorkerMetrics } from './metrics.ts';
 
 export interface WorkerContext {
   config: Config;
@@ -11,6 +12,8 @@ export interface WorkerContext {
   store: ObjectStore;
   redis: Redis;
   queue: MaterialsQueue;
+  webhooksQueue: WebhooksQueue;
+  metrics: WorkerMetrics;
   logger: Logger;
   close(): Promise<void>;
 }
@@ -21,20 +24,28 @@ export async function createWorkerContext(
   overrides: Partial<Pick<WorkerContext, 'db' | 'store' | 'logger'>> = {},
 ): Promise<WorkerContext> {
   if (!config.DATABASE_URL || !config.REDIS_URL) throw new Error('DATABASE_URL and REDIS_URL are required');
-  const logger = overrides.logger ?? pino({ name: 'worker', level: config.LOG_LEVEL });
+  const logger = overrides.logger ?? createLogger(config, 'worker');
   const db = overrides.db ?? createDb(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
   const store = overrides.store ?? (await createObjectStore(config));
   const redis = createRedis(config.REDIS_URL, 'worker');
   const queue = createMaterialsQueue(redis, { prefix: config.QUEUE_PREFIX, attempts: config.JOB_ATTEMPTS });
+  const webhooksQueue = createWebhooksQueue(redis, {
+    prefix: config.QUEUE_PREFIX,
+    attempts: config.WEBHOOK_ATTEMPTS,
+    backoffMs: config.WEBHOOK_BACKOFF_MS,
+  });
   return {
     config,
     db,
     store,
     redis,
     queue,
+    webhooksQueue,
+    metrics: createWorkerMetrics(),
     logger,
     async close() {
       await queue.close();
+      await webhooksQueue.close();
       redis.disconnect();
       if (!overrides.db) await db.destroy();
     },

@@ -1,3 +1,4 @@
 export { createWorkerContext, type WorkerContext } from './context.ts';
 export { startWorker, type RunningWorker } from './worker.ts';
-export { sweepStaleMaterials } from './sweeper.ts';
+export { startWorkerHttpServer, type WorkerHttpServer } from './http-server.ts';
+export { sweepStaleDeliveries, sweepStaleMaterials } from './sweeper.ts';

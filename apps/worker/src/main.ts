@@ -1,11 +1,13 @@
 import { loadConfig } from '@quire/config';
 import { createWorkerContext } from './context.ts';
+import { startWorkerHttpServer } from './http-server.ts';
 import { startWorker } from './worker.ts';
 
 const config = loadConfig();
 const ctx = await createWorkerContext(config);
 const running = startWorker(ctx);
-ctx.logger.info({ concurrency: config.WORKER_CONCURRENCY }, 'worker started');
+const http = await startWorkerHttpServer(ctx, running);
+ctx.logger.info({ concurrency: config.WORKER_CONCURRENCY, metrics: `${http.url}/metrics` }, 'worker started');
 
 let stopping = false;
 const shutdown = async (signal: string) => {
@@ -13,6 +15,7 @@ const shutdown = async (signal: string) => {
   stopping = true;
   ctx.logger.info({ signal }, 'worker stopping');
   await running.stop();
+  await http.close();
   await ctx.close();
   process.exit(0);
 };

@@ -1,13 +1,15 @@
-import { findStaleProcessing, touchProcessing } from '@quire/db';
-import { enqueueMaterial } from '@quire/queue';
+import { findStalePendingDeliveries, findStaleProcessing, touchDelivery, touchProcessing } from '@quire/db';
+import { enqueueMaterial, requeueDelivery } from '@quire/queue';
 import type { WorkerContext } from './context.ts';
+
+type SweepContext = Pick<WorkerContext, 'db' | 'queue' | 'webhooksQueue' | 'config' | 'logger'>;
 
 /**
  * Postgres is the source of truth: a material still `processing` long after it started lost its job
  * (Redis flushed, a worker died between retries). Re-enqueue it; the processor's status guard makes a
  * duplicate harmless.
  */
-export async function sweepStaleMaterials(ctx: Pick<WorkerContext, 'db' | 'queue' | 'config' | 'logger'>): Promise<number> {
+export async function sweepStaleMaterials(ctx: Omit<SweepContext, 'webhooksQueue'>): Promise<number> {
   const olderThan = new Date(Date.now() - ctx.config.PROCESSING_STALE_MS);
   const ids = await findStaleProcessing(ctx.db, olderThan);
   for (const id of ids) {
@@ -21,9 +23,24 @@ export async function sweepStaleMaterials(ctx: Pick<WorkerContext, 'db' | 'queue
   return ids.length;
 }
 
-export function startSweeper(ctx: Pick<WorkerContext, 'db' | 'queue' | 'config' | 'logger'>): () => void {
+/** The same for webhook deliveries still pending whose job is gone (or was never enqueued). */
+export async function sweepStaleDeliveries(ctx: SweepContext): Promise<number> {
+  const olderThan = new Date(Date.now() - ctx.config.PROCESSING_STALE_MS);
+  let requeued = 0;
+  for (const id of await findStalePendingDeliveries(ctx.db, olderThan)) {
+    await touchDelivery(ctx.db, id);
+    if (await requeueDelivery(ctx.webhooksQueue, id)) {
+      requeued++;
+      ctx.logger.warn({ deliveryId: id }, 're-enqueued a webhook delivery that had lost its job');
+    }
+  }
+  return requeued;
+}
+
+export function startSweeper(ctx: SweepContext): () => void {
   const timer = setInterval(() => {
     sweepStaleMaterials(ctx).catch((err) => ctx.logger.warn({ err }, 'sweep failed'));
+    sweepStaleDeliveries(ctx).catch((err) => ctx.logger.warn({ err }, 'delivery sweep failed'));
   }, ctx.config.SWEEP_INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);

@@ -1,47 +1,80 @@
-import { Worker } from 'bullmq';
-import { MATERIALS_QUEUE, type JobMap, type ProcessResult } from '@quire/queue';
+import { Worker, type Job } from 'bullmq';
+import { enqueueDeliveries, MATERIALS_QUEUE, WEBHOOKS_QUEUE, type DeliveryResult, type JobMap, type ProcessResult } from '@quire/queue';
 import type { WorkerContext } from './context.ts';
+import { deliverWebhook } from './processors/deliver-webhook.ts';
 import { processMaterial } from './processors/process-material.ts';
 import { startSweeper } from './sweeper.ts';
 
+// Deliveries wait on other people's servers, not on this machine's cores.
+const WEBHOOK_CONCURRENCY = 8;
+
 export interface RunningWorker {
   worker: Worker<JobMap['process-material'], ProcessResult>;
+  webhooks: Worker<JobMap['deliver-webhook'], DeliveryResult>;
   /** Stops taking jobs, waits for the running ones (up to the deadline), then closes connections. */
   stop(deadlineMs?: number): Promise<void>;
 }
 
-/** The one place that wires processors to queues, with concurrency and lock settings. */
+/** The one place that wires processors to queues, with concurrency, lock settings and job metrics. */
 export function startWorker(ctx: WorkerContext): RunningWorker {
   const shutdown = new AbortController();
-  const worker = new Worker<JobMap['process-material'], ProcessResult>(
-    MATERIALS_QUEUE,
-    (job) => processMaterial(job, { ...ctx, shutdown: shutdown.signal }),
-    {
-      connection: ctx.redis,
-      prefix: ctx.config.QUEUE_PREFIX,
-      concurrency: ctx.config.WORKER_CONCURRENCY,
-      // Extraction runs in a child process, so the event loop stays free to renew this lock.
-      lockDuration: ctx.config.WORKER_LOCK_MS,
-      stalledInterval: Math.max(1000, Math.floor(ctx.config.WORKER_LOCK_MS / 2)),
-      maxStalledCount: 2,
-    },
-  );
+  const { metrics } = ctx;
+
+  const runMaterialJob = async (job: Job<JobMap['process-material']>): Promise<ProcessResult> => {
+    const stopTimer = metrics.jobDuration.startTimer();
+    let result: ProcessResult;
+    try {
+      result = await processMaterial(job, { ...ctx, shutdown: shutdown.signal });
+    } catch (err) {
+      stopTimer({ content_type: 'unknown', outcome: 'retry' });
+      throw err;
+    }
+    stopTimer({ content_type: result.contentType ?? 'none', outcome: result.status });
+    if (result.errorCode) metrics.extractionFailures.inc({ code: result.errorCode });
+    const { webhookDeliveries, ...returned } = result;
+    if (webhookDeliveries?.length) {
+      // Recorded with the status: if this enqueue is lost, the sweeper finds them pending and enqueues them.
+      await enqueueDeliveries(ctx.webhooksQueue, webhookDeliveries).catch((err) =>
+        ctx.logger.warn({ err, materialId: job.data.materialId }, 'could not enqueue webhook deliveries; the sweeper will'),
+      );
+    }
+    return returned;
+  };
+
+  const worker = new Worker<JobMap['process-material'], ProcessResult>(MATERIALS_QUEUE, runMaterialJob, {
+    connection: ctx.redis,
+    prefix: ctx.config.QUEUE_PREFIX,
+    concurrency: ctx.config.WORKER_CONCURRENCY,
+    // Extraction runs in a child process, so the event loop stays free to renew this lock.
+    lockDuration: ctx.config.WORKER_LOCK_MS,
+    stalledInterval: Math.max(1000, Math.floor(ctx.config.WORKER_LOCK_MS / 2)),
+    maxStalledCount: 2,
+  });
   worker.on('error', (err) => ctx.logger.warn({ err }, 'worker connection error'));
   worker.on('failed', (job, err) =>
-    ctx.logger.warn({ jobId: job?.id, attempt: job?.attemptsMade, err: err.message }, 'job attempt failed'),
+    ctx.logger.warn({ jobId: job?.id, materialId: job?.data.materialId, attempt: job?.attemptsMade, err: err.message }, 'job attempt failed'),
   );
+
+  const webhooks = new Worker<JobMap['deliver-webhook'], DeliveryResult>(WEBHOOKS_QUEUE, (job) => deliverWebhook(job, ctx), {
+    connection: ctx.redis,
+    prefix: ctx.config.QUEUE_PREFIX,
+    concurrency: WEBHOOK_CONCURRENCY,
+  });
+  webhooks.on('error', (err) => ctx.logger.warn({ err }, 'webhook worker connection error'));
+
   const stopSweeper = startSweeper(ctx);
 
   return {
     worker,
+    webhooks,
     async stop(deadlineMs = ctx.config.WORKER_SHUTDOWN_MS) {
       stopSweeper();
-      const graceful = worker.close();
+      const graceful = Promise.all([worker.close(), webhooks.close()]);
       const timeout = new Promise<'timeout'>((resolve) => setTimeout(resolve, deadlineMs, 'timeout').unref());
       if ((await Promise.race([graceful, timeout])) === 'timeout') {
         ctx.logger.warn('jobs still running at the shutdown deadline; handing them back to the queue');
         shutdown.abort(new Error('worker shutting down'));
-        await worker.close(true);
+        await Promise.all([worker.close(true), webhooks.close(true)]);
       }
     },
   };

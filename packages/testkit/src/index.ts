@@ -5,3 +5,5 @@ export { spawnService, waitUntil, type ServiceProcess } from './processes.ts';
 export { imageHeavyPdf } from './fixtures.ts';
 export { noise, RECORDINGS, sceneVideo, speechAudio, type Recording } from './media-fixtures.ts';
 export { sendJson, waitForStatus } from './requests.ts';
+export { OpenApiResponseChecker } from './openapi-responses.ts';
+export { parsePrometheusText, sampleValue, type Sample } from './prometheus.ts';

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { createApiContext, generateApiKey, startServer, type ApiContext } from '@quire/api';
-import { loadConfig, type Config } from '@quire/config';
+import { createQuireClient, type QuireClient } from '@quire/client';
+import { createLogger, loadConfig, type Config } from '@quire/config';
 import { createGroup, createOrganization, createDb, insertApiKey, type Db } from '@quire/db';
 import { createObjectStore, type ObjectStore } from '@quire/storage';
-import { createWorkerContext, startWorker, type RunningWorker } from '@quire/worker';
+import { createWorkerContext, startWorker, startWorkerHttpServer, type RunningWorker, type WorkerContext, type WorkerHttpServer } from '@quire/worker';
 import getPort from 'get-port';
-import { pino } from 'pino';
+import type { DestinationStream } from 'pino';
+import { OpenApiResponseChecker } from './openapi-responses.ts';
 
 export type StorageDriver = 'local' | 's3';
 
@@ -20,6 +22,11 @@ export interface TestStack {
   store: ObjectStore;
   api: ApiContext;
   worker?: RunningWorker;
+  workerContext?: WorkerContext;
+  /** The in-process worker's own HTTP server (`/metrics`, `/healthz`), once a worker runs. */
+  workerHttp?: WorkerHttpServer;
+  /** Starts the in-process worker (for stacks made with `worker: false` that need it later). */
+  startWorker(): Promise<RunningWorker>;
   /** A new organization with a fresh key (tenants never share data, so tests need no cleanup). */
   newTenant(options?: { group?: { planValidFrom?: Date; planValidUntil?: Date } }): Promise<Tenant>;
   close(): Promise<void>;
@@ -30,8 +37,10 @@ export interface Tenant {
   groupId?: string;
   apiKey: string;
   keyId: string;
-  /** fetch against the api with this tenant's key. */
+  /** fetch against the api with this tenant's key; every answer is checked against the OpenAPI document. */
   request(pathname: string, init?: RequestInit): Promise<Response>;
+  /** The typed client (`@quire/client`) with this tenant's key, its answers checked the same way. */
+  client: QuireClient;
 }
 
 export interface TestStackOptions {
@@ -39,6 +48,8 @@ export interface TestStackOptions {
   /** Start an in-process worker (default true). */
   worker?: boolean;
   config?: Partial<Record<string, string>>;
+  /** Where the api's and worker's logs go (they are silent unless TEST_LOG_LEVEL is set). */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -58,6 +69,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     STORAGE_DIR: path.join(inject('dataDir'), 'storage'),
     STORAGE_SIGNING_SECRET: 'test-signing-secret-0123456789',
     PROCESSING_STALE_MS: '600000',
+    WORKER_METRICS_PORT: '0',
     WORKER_CONCURRENCY: '2',
     ...(storage === 's3'
       ? {
@@ -74,27 +86,26 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig({ ...env, PUBLIC_URL: url, PORT: String(port) });
   const db = createDb(config.DATABASE_URL!, { poolSize: 5 });
-  const logger = pino({ level: config.LOG_LEVEL });
   const store = await createObjectStore(config);
-  const api = await createApiContext(config, { db, logger, store });
+  const api = await createApiContext(config, { db, logger: createLogger(config, 'api', options.logStream), store });
   await api.waiter.ready();
   const server = await startServer(api, port, '127.0.0.1');
+  const responses = new OpenApiResponseChecker();
 
-  let worker: RunningWorker | undefined;
-  let workerCtx: Awaited<ReturnType<typeof createWorkerContext>> | undefined;
-  if (options.worker !== false) {
-    workerCtx = await createWorkerContext(config, { db, logger, store });
-    worker = startWorker(workerCtx);
-  }
-
-  return {
+  const stack: TestStack = {
     url,
     env: { ...env, PUBLIC_URL: url, PORT: String(port) },
     config,
     db,
     store,
     api,
-    worker,
+    async startWorker() {
+      if (stack.worker) return stack.worker;
+      stack.workerContext = await createWorkerContext(config, { db, logger: createLogger(config, 'worker', options.logStream), store });
+      stack.worker = startWorker(stack.workerContext);
+      stack.workerHttp = await startWorkerHttpServer(stack.workerContext, stack.worker, 0, '127.0.0.1');
+      return stack.worker;
+    },
     async newTenant(tenantOptions = {}) {
       const org = await createOrganization(db, `Org ${isolation}`);
       let groupId: string | undefined;
@@ -109,15 +120,19 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
         apiKey: key.apiKey,
         keyId: row.id,
         request: (pathname, init = {}) =>
-          fetch(`${url}${pathname}`, { ...init, headers: { 'x-api-key': key.apiKey, ...(init.headers as Record<string, string>) } }),
+          responses.fetch(`${url}${pathname}`, { ...init, headers: { 'x-api-key': key.apiKey, ...(init.headers as Record<string, string>) } }),
+        client: createQuireClient({ baseUrl: url, apiKey: key.apiKey, fetch: (request) => responses.fetch(request) }),
       };
     },
     async close() {
-      await worker?.stop(5_000);
-      await workerCtx?.close();
+      await stack.worker?.stop(5_000);
+      await stack.workerHttp?.close();
+      await stack.workerContext?.close();
       await server.close(1_000);
       await api.close();
       await db.destroy();
     },
   };
+  if (options.worker !== false) await stack.startWorker();
+  return stack;
 }

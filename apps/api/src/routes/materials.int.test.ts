@@ -203,13 +203,14 @@ describe('POST /upload/file-and-process', () => {
 
 describe('POST /upload-and-process', () => {
   it('creates a text material and answers 201 once it is active', async () => {
-    const res = await post(tenant, '/api/v1/materials/upload-and-process', {
-      name: 'Inline',
-      content: { text: 'Mitochondria are the powerhouse of the cell.' },
-      references: [{ title: 'Bio', url: 'https://example.org/bio' }],
+    const { data: m, response } = await tenant.client.POST('/api/v1/materials/upload-and-process', {
+      body: {
+        name: 'Inline',
+        content: { text: 'Mitochondria are the powerhouse of the cell.' },
+        references: [{ title: 'Bio', url: 'https://example.org/bio' }],
+      },
     });
-    expect(res.status).toBe(201);
-    const m = await res.json();
+    expect(response.status).toBe(201);
     expect(m).toMatchObject({
       name: 'Inline',
       contentType: 'text',
@@ -219,7 +220,7 @@ describe('POST /upload-and-process', () => {
       references: [{ title: 'Bio', url: 'https://example.org/bio' }],
       usage: { storageBytes: 0, derivedBytes: 0 },
     });
-    expect(m.metadata.wordCount).toBe(7);
+    expect(m!.metadata.wordCount).toBe(7);
   });
 
   it('rejects bad bodies with 400', async () => {
@@ -250,41 +251,42 @@ describe('POST /upload-and-process', () => {
   });
 });
 
-describe('GET / (list)', () => {
+describe('GET / (list), through the typed client', () => {
   it('pages newest first, filters by folder and name, and rejects out-of-range values', async () => {
     const t = await stack.newTenant();
-    const [folderA, folderB] = await Promise.all(['A', 'B'].map(async (name) => (await post(t, '/api/v1/folders', { name })).json()));
+    const folders = await Promise.all(['A', 'B'].map((name) => t.client.POST('/api/v1/folders', { body: { name } })));
+    const [folderA, folderB] = folders.map(({ data }) => data!);
     for (let i = 1; i <= 5; i++) {
-      await post(t, '/api/v1/materials/upload-and-process', {
-        name: i % 2 ? `Odd Chapter ${i}` : `Even chapter ${i}`,
-        folderId: i <= 2 ? folderA._id : folderB._id,
-        content: { text: `text ${i}` },
+      const { response } = await t.client.POST('/api/v1/materials/upload-and-process', {
+        body: {
+          name: i % 2 ? `Odd Chapter ${i}` : `Even chapter ${i}`,
+          folderId: i <= 2 ? folderA!._id : folderB!._id,
+          content: { text: `text ${i}` },
+        },
       });
+      expect(response.status).toBe(201);
     }
-    const first = await (await t.request('/api/v1/materials?limit=2')).json();
+    const list = async (query: { folderId?: string; page?: number; limit?: number; search?: string }) => {
+      const { data, error, response } = await t.client.GET('/api/v1/materials', { params: { query } });
+      return { data, error, status: response.status };
+    };
+    const first = (await list({ limit: 2 })).data!;
     expect(first).toMatchObject({ totalCount: 5, page: 1, totalPages: 3 });
-    expect(first.materials.map((m: { name: string }) => m.name)).toEqual(['Odd Chapter 5', 'Even chapter 4']);
+    expect(first.materials.map((m) => m.name)).toEqual(['Odd Chapter 5', 'Even chapter 4']);
 
-    const last = await (await t.request('/api/v1/materials?limit=2&page=3')).json();
-    expect(last.materials.map((m: { name: string }) => m.name)).toEqual(['Odd Chapter 1']);
+    expect((await list({ limit: 2, page: 3 })).data!.materials.map((m) => m.name)).toEqual(['Odd Chapter 1']);
+    expect((await list({ limit: 2, page: 4 })).data).toEqual({ materials: [], totalCount: 5, page: 4, totalPages: 3 });
+    expect((await list({ limit: 200 })).data!.materials).toHaveLength(5);
+    expect((await list({ folderId: folderA!._id })).data!.totalCount).toBe(2);
 
-    const past = await (await t.request('/api/v1/materials?limit=2&page=4')).json();
-    expect(past).toEqual({ materials: [], totalCount: 5, page: 4, totalPages: 3 });
-
-    const all = await (await t.request('/api/v1/materials?limit=200')).json();
-    expect(all.materials).toHaveLength(5);
-
-    const folder = await (await t.request(`/api/v1/materials?folderId=${folderA._id}`)).json();
-    expect(folder.totalCount).toBe(2);
-    const unknownFolder = await t.request('/api/v1/materials?folderId=f-a');
+    const unknownFolder = await list({ folderId: 'f-a' });
     expect(unknownFolder.status).toBe(404);
-    expect(await unknownFolder.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Folder not found' });
+    expect(unknownFolder.error).toEqual({ statusCode: 404, error: 'Not Found', message: 'Folder not found' });
 
-    const search = await (await t.request('/api/v1/materials?search=CHAPTER%204')).json();
-    expect(search.materials.map((m: { name: string }) => m.name)).toEqual(['Even chapter 4']);
-    const wildcard = await (await t.request('/api/v1/materials?search=%25')).json();
-    expect(wildcard.totalCount).toBe(0);
+    expect((await list({ search: 'CHAPTER 4' })).data!.materials.map((m) => m.name)).toEqual(['Even chapter 4']);
+    expect((await list({ search: '%' })).data!.totalCount).toBe(0);
 
+    // Values the typed client would not let through are sent raw.
     for (const q of ['limit=201', 'limit=0', 'page=0', 'page=abc', 'limit=1.5']) {
       const res = await t.request(`/api/v1/materials?${q}`);
       expect(res.status, q).toBe(400);
@@ -293,7 +295,7 @@ describe('GET / (list)', () => {
   });
 });
 
-describe('GET, PATCH and DELETE /:id', () => {
+describe('GET, PATCH and DELETE /:id, through the typed client', () => {
   it('replaces references, deletes with its objects, and answers 404 afterwards and across organizations', async () => {
     const created = await (
       await tenant.request('/api/v1/materials/upload/file-and-process', {
@@ -305,25 +307,17 @@ describe('GET, PATCH and DELETE /:id', () => {
       })
     ).json();
     expect(created.status).toBe('active');
-    const id = created._id;
+    const id: string = created._id;
+    const params = { path: { id } };
 
-    expect((await other.request(`/api/v1/materials/${id}`)).status).toBe(404);
-    const foreignPatch = await other.request(`/api/v1/materials/${id}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ references: [] }),
-    });
-    expect(foreignPatch.status).toBe(404);
-    expect((await other.request(`/api/v1/materials/${id}`, { method: 'DELETE' })).status).toBe(404);
-    expect((await (await other.request('/api/v1/materials')).json()).totalCount).toBe(0);
+    expect((await other.client.GET('/api/v1/materials/{id}', { params })).response.status).toBe(404);
+    expect((await other.client.PATCH('/api/v1/materials/{id}', { params, body: { references: [] } })).response.status).toBe(404);
+    expect((await other.client.DELETE('/api/v1/materials/{id}', { params })).response.status).toBe(404);
+    expect((await other.client.GET('/api/v1/materials')).data!.totalCount).toBe(0);
 
-    const patched = await tenant.request(`/api/v1/materials/${id}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ references: [{ title: 'New', url: 'https://new.example' }] }),
-    });
-    expect(patched.status).toBe(200);
-    expect((await patched.json()).references).toEqual([{ title: 'New', url: 'https://new.example' }]);
+    const patched = await tenant.client.PATCH('/api/v1/materials/{id}', { params, body: { references: [{ title: 'New', url: 'https://new.example' }] } });
+    expect(patched.response.status).toBe(200);
+    expect(patched.data!.references).toEqual([{ title: 'New', url: 'https://new.example' }]);
 
     const badPatch = await tenant.request(`/api/v1/materials/${id}`, {
       method: 'PATCH',
@@ -334,14 +328,14 @@ describe('GET, PATCH and DELETE /:id', () => {
 
     const keys = (await stack.db.selectFrom('material_objects').select('key').where('material_id', '=', id).execute()).map((r) => r.key);
     expect(keys.length).toBeGreaterThan(0);
-    const del = await tenant.request(`/api/v1/materials/${id}`, { method: 'DELETE' });
-    expect(del.status).toBe(200);
-    expect(await del.json()).toEqual({ success: true, id });
+    const del = await tenant.client.DELETE('/api/v1/materials/{id}', { params });
+    expect(del.response.status).toBe(200);
+    expect(del.data).toEqual({ success: true, id });
     for (const key of keys) expect(await stack.store.stat(key)).toBeNull();
 
-    expect((await tenant.request(`/api/v1/materials/${id}`)).status).toBe(404);
-    expect((await tenant.request(`/api/v1/materials/${id}`, { method: 'DELETE' })).status).toBe(404);
-    const notFound = await tenant.request('/api/v1/materials/does-not-exist');
-    expect(await notFound.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Material not found' });
+    expect((await tenant.client.GET('/api/v1/materials/{id}', { params })).response.status).toBe(404);
+    expect((await tenant.client.DELETE('/api/v1/materials/{id}', { params })).response.status).toBe(404);
+    const notFound = await tenant.client.GET('/api/v1/materials/{id}', { params: { path: { id: 'does-not-exist' } } });
+    expect(notFound.error).toEqual({ statusCode: 404, error: 'Not Found', message: 'Material not found' });
   });
 });

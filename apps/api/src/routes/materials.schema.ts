@@ -17,8 +17,14 @@ const filename = z.string().trim().min(1).max(1000);
 const mimeType = z.string().trim().min(1).max(255).regex(/^[\w.+-]+\/[\w.+-]+$/, 'must be a MIME type');
 
 export const waitOptionsSchema = {
-  timeoutMs: z.coerce.number().int().min(1000).max(600_000).default(300_000),
-  pollIntervalMs: z.coerce.number().int().min(100).max(60_000).default(2000),
+  timeoutMs: z.coerce.number().int().min(1000).max(600_000).default(300_000).meta({ description: 'How long to wait before answering 202' }),
+  pollIntervalMs: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(2000)
+    .meta({ description: 'How often the database is re-read while waiting, in case the completion event is lost' }),
 };
 
 const booleanText = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -35,12 +41,13 @@ const referencesText = z
       return z.NEVER;
     }
   })
-  .pipe(referencesSchema);
+  .pipe(referencesSchema)
+  .meta({ description: 'A JSON array of {title, url}' });
 
 export const uploadFieldsSchema = z.strictObject({
   name,
   folderId,
-  extractImages: booleanText.default(true),
+  extractImages: booleanText.default(true).meta({ default: 'true', description: 'Extract embedded images, keyframes and renditions' }),
   references: referencesText.optional(),
 });
 

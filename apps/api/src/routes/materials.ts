@@ -6,6 +6,7 @@ import type { ApiContext } from '../context.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { principalOf } from '../middleware/authenticate.ts';
 import { fingerprintOf, idempotent, type Reply } from '../services/idempotency.ts';
+import { streamMaterialEvents } from '../services/material-events.ts';
 import { toMaterialPage, toMaterialView } from '../services/material-view.ts';
 import * as materials from '../services/materials.service.ts';
 import { objectStoreEngine, type StreamedFile } from '../uploads/object-store-engine.ts';
@@ -113,7 +114,7 @@ export function materialsRouter(ctx: ApiContext): Router {
       extractImages: body.extractImages ?? true,
     });
 
-    const waitAndReply = async (req: Request, material: Material, timing: { timeoutMs: number; pollIntervalMs: number }): Promise<Reply> => {
+  const waitAndReply = async (req: Request, material: Material, timing: { timeoutMs: number; pollIntervalMs: number }): Promise<Reply> => {
     // Nothing flows while the request waits on processing; the idle timeout must not cut it short.
     req.socket.setTimeout(timing.timeoutMs + ctx.config.HTTP_IDLE_TIMEOUT_MS);
     req.res!.once('finish', () => req.socket.setTimeout(ctx.config.HTTP_IDLE_TIMEOUT_MS));
@@ -209,6 +210,10 @@ export function materialsRouter(ctx: ApiContext): Router {
 
   router.get('/:id', async (req, res) => {
     res.json(await view(await materials.getMaterial(ctx, principalOf(req).organizationId, req.params.id)));
+  });
+
+  router.get('/:id/events', async (req, res) => {
+    await streamMaterialEvents(ctx, req, res, principalOf(req).organizationId, req.params.id);
   });
 
   router.patch('/:id', async (req, res) => {

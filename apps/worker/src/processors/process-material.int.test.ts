@@ -39,7 +39,9 @@ async function upload(body: Buffer, name: string) {
 }
 
 const jobFor = (materialId: string) =>
-  ({ id: materialId, data: { materialId }, attemptsMade: 0, opts: { attempts: 3 } }) as unknown as Job<{ materialId: string }>;
+  ({ id: materialId, data: { materialId }, attemptsMade: 0, opts: { attempts: 3 }, updateProgress: async () => {} }) as unknown as Job<{
+    materialId: string;
+  }>;
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);

@@ -21,6 +21,7 @@ import {
 import { countWords, EXTRACTOR_VERSIONS, ExtractError, normalizeText, type ContentType, type ExtractResult } from '@quire/extract';
 import type { JobMap, ProcessResult } from '@quire/queue';
 import type { ObjectStore } from '@quire/storage';
+import { recordMaterialEvent } from '@quire/webhooks';
 import type { Logger } from 'pino';
 import { runSandboxed } from '../sandbox/run-sandboxed.ts';
 import { budgetFor } from './budget.ts';
@@ -52,8 +53,10 @@ export async function processMaterial(job: Job<JobMap['process-material']>, deps
   const log = deps.logger.child({ jobId: job.id, materialId, attempt: job.attemptsMade + 1 });
   const started = Date.now();
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-job-'));
+  // The row keeps the last value for readers; the job event reaches open /events streams at once.
+  const publishProgress = (percent: number) => Promise.all([patchProcessingMetadata(db, materialId, { progress: percent }), job.updateProgress(percent)]);
   try {
-    const outcome = await extract(material, workDir, deps, log);
+    const outcome = await extract(material, workDir, deps, log, publishProgress);
     const processingMs = Date.now() - started;
     if (!outcome.ok) {
       log.info({ code: outcome.code, processingMs }, 'processing failed: %s', outcome.message);
@@ -61,9 +64,9 @@ export async function processMaterial(job: Job<JobMap['process-material']>, deps
       const error = { code, message, ...(claimedType ? { claimedType, detectedType } : {}) };
       return await finishWithError(db, material, error, processingMs);
     }
-    const status = await finishActive(deps, material, outcome, workDir, processingMs);
+    const { status, webhookDeliveries } = await finishActive(deps, material, outcome, workDir, processingMs);
     log.info({ processingMs, status }, 'processing finished');
-    return { status };
+    return { status, contentType: outcome.contentType, webhookDeliveries };
   } catch (err) {
     const attempts = job.opts.attempts ?? 1;
     if (deps.shutdown?.aborted || job.attemptsMade + 1 < attempts) throw err;
@@ -78,9 +81,15 @@ type Outcome =
   | { ok: true; result: ExtractResult; contentType: ContentType }
   | { ok: false; code: ExtractError['code']; message: string; claimedType?: string; detectedType?: string };
 
-async function extract(material: Material, workDir: string, deps: ProcessDeps, log: Logger): Promise<Outcome> {
+async function extract(
+  material: Material,
+  workDir: string,
+  deps: ProcessDeps,
+  log: Logger,
+  publishProgress: (percent: number) => Promise<unknown>,
+): Promise<Outcome> {
   const content = material.content as MaterialContent;
-  const reportProgress = progressReporter((percent) => patchProcessingMetadata(deps.db, material.id, { progress: percent }));
+  const reportProgress = progressReporter(publishProgress);
 
   if (content.text !== undefined && !content.s3Key) {
     const text = normalizeText(content.text);
@@ -127,7 +136,7 @@ async function finishActive(
   { result, contentType }: { result: ExtractResult; contentType: ContentType },
   workDir: string,
   processingMs: number,
-): Promise<'active' | 'skipped'> {
+): Promise<{ status: 'active' | 'skipped'; webhookDeliveries?: string[] }> {
   const { db, store, config } = deps;
   const runKey = `${material.organization_id}/${material.id}/derived/${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
   const written: { key: string; bytes: number }[] = [];
@@ -177,22 +186,22 @@ async function finishActive(
     const chunks = chunkSegments(result.segments.length > 0 ? result.segments : [{ text: result.text }]);
 
     const derivedBytes = written.reduce((sum, o) => sum + o.bytes, 0);
-    const replaced = await db.transaction().execute(async (trx) => {
+    const committed = await db.transaction().execute(async (trx) => {
       const updated = await transitionMaterial(trx, material.id, ['processing'], 'active', { metadata, derivedBytes });
       if (!updated) return undefined;
       await replaceChunks(trx, material.organization_id, material.id, chunks);
       const previous = await listObjects(trx, material.id, 'derived');
       await forgetObjects(trx, material.id, previous.map((o) => o.key));
       for (const object of written) await recordObject(trx, material.id, object.key, 'derived', object.bytes);
-      return previous.map((o) => o.key);
+      return { replaced: previous.map((o) => o.key), webhookDeliveries: await recordMaterialEvent(trx, updated, 'material.processed') };
     });
-    if (!replaced) {
+    if (!committed) {
       // Deleted or finished by another run meanwhile: what this run wrote belongs to nobody.
       await store.remove(written.map((o) => o.key));
-      return 'skipped';
+      return { status: 'skipped' };
     }
-    await store.remove(replaced).catch(() => {});
-    return 'active';
+    await store.remove(committed.replaced).catch(() => {});
+    return { status: 'active', webhookDeliveries: committed.webhookDeliveries };
   } catch (err) {
     await store.remove(written.map((o) => o.key)).catch(() => {});
     throw err;
@@ -206,8 +215,12 @@ export async function finishWithError(
   processingMs: number,
 ): Promise<ProcessResult> {
   const metadata = { ...withoutProgress(material.metadata), error, processingMs };
-  const updated = await transitionMaterial(db, material.id, ['processing'], 'error', { metadata });
-  return { status: updated ? 'error' : 'skipped' };
+  return db.transaction().execute(async (trx) => {
+    const updated = await transitionMaterial(trx, material.id, ['processing'], 'error', { metadata });
+    if (!updated) return { status: 'skipped' };
+    const webhookDeliveries = await recordMaterialEvent(trx, updated, 'material.failed');
+    return { status: 'error', contentType: updated.content_type, errorCode: error.code, webhookDeliveries };
+  });
 }
 
 function withoutProgress(metadata: Record<string, unknown>): Record<string, unknown> {
