@@ -51,4 +51,19 @@ describe('logs', () => {
     expect(everything).not.toContain('not-for-logs-123');
     expect(everything).not.toContain(secretText);
   });
+
+  it("give what services log through the api's logger during a request that request's id, once", async () => {
+    const { logger, requestScope } = stack.api;
+    requestScope.run({ requestId: 'req-service-1' }, () => {
+      logger.warn({ materialId: 'm1' }, 'a service speaks');
+      logger.child({ requestId: 'req-service-1' }).warn('a handler speaks through req.log');
+    });
+    logger.warn('outside any request');
+    await waitUntil(() => lines.some((line) => line.includes('outside any request')), 5_000, 'the log lines');
+    const service = lines.find((line) => line.includes('a service speaks'))!;
+    const handler = lines.find((line) => line.includes('a handler speaks'))!;
+    expect(JSON.parse(service)).toMatchObject({ requestId: 'req-service-1', materialId: 'm1', name: 'api' });
+    expect(handler.match(/"requestId"/g)).toHaveLength(1);
+    expect(JSON.parse(lines.find((line) => line.includes('outside any request'))!).requestId).toBeUndefined();
+  });
 });

@@ -44,6 +44,7 @@ export function createApp(ctx: ApiContext): express.Express {
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
     }),
   );
+  app.use((req, _res, next) => ctx.requestScope.run({ requestId: String(req.id) }, next));
 
   app.use(healthRouter(ctx));
   app.use(docsRouter(document));

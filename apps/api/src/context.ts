@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createLogger, type Config } from '@quire/config';
 import { createDb, type Db } from '@quire/db';
 import {
@@ -10,7 +11,7 @@ import {
 } from '@quire/queue';
 import { createObjectStore, type ObjectStore } from '@quire/storage';
 import type { Redis } from 'ioredis';
-import type { Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import { createApiMetrics, type ApiMetrics } from './metrics.ts';
 
 export interface ApiContext {
@@ -24,6 +25,8 @@ export interface ApiContext {
   metrics: ApiMetrics;
   redis: Redis;
   logger: Logger;
+  /** The request being served, for whatever logs on its behalf through `logger` (see app.ts). */
+  requestScope: AsyncLocalStorage<{ requestId: string }>;
   /** Aborted when the server starts shutting down: long-lived responses (event streams) end then. */
   shutdown: AbortController;
   close(): Promise<void>;
@@ -32,10 +35,15 @@ export interface ApiContext {
 /** Builds the api's dependencies once and passes them explicitly; tests override pieces. */
 export async function createApiContext(
   config: Config,
-  overrides: Partial<Pick<ApiContext, 'db' | 'store' | 'logger'>> = {},
+  overrides: Partial<Pick<ApiContext, 'db' | 'store'>> & { logDestination?: DestinationStream } = {},
 ): Promise<ApiContext> {
   if (!config.DATABASE_URL || !config.REDIS_URL) throw new Error('DATABASE_URL and REDIS_URL are required');
-  const logger = overrides.logger ?? createLogger(config, 'api');
+  const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+  const logger = createLogger(config, 'api', {
+    destination: overrides.logDestination,
+    // Services log through ctx.logger; inside a request their lines carry its id (req.log binds it already).
+    mixin: (_object, _level, from) => (from.bindings().requestId === undefined ? (requestScope.getStore() ?? {}) : {}),
+  });
   const db = overrides.db ?? createDb(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
   const store = overrides.store ?? (await createObjectStore(config));
   const redis = createRedis(config.REDIS_URL, 'producer');
@@ -57,6 +65,7 @@ export async function createApiContext(
     metrics: createApiMetrics([queue, webhooksQueue]),
     redis,
     logger,
+    requestScope,
     shutdown: new AbortController(),
     async close() {
       await waiter.close().catch(() => {});

@@ -2,7 +2,7 @@ import { createLogger, type Config } from '@quire/config';
 import { createDb, type Db } from '@quire/db';
 import { createMaterialsQueue, createRedis, createWebhooksQueue, type MaterialsQueue, type WebhooksQueue } from '@quire/queue';
 import { createObjectStore, type ObjectStore } from '@quire/storage';
-import type { Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import type { Redis } from 'ioredis';
 import { createWorkerMetrics, type WorkerMetrics } from './metrics.ts';
 
@@ -21,10 +21,10 @@ export interface WorkerContext {
 /** Builds everything a worker process uses once; tests pass their own pieces through `overrides`. */
 export async function createWorkerContext(
   config: Config,
-  overrides: Partial<Pick<WorkerContext, 'db' | 'store' | 'logger'>> = {},
+  overrides: Partial<Pick<WorkerContext, 'db' | 'store'>> & { logDestination?: DestinationStream } = {},
 ): Promise<WorkerContext> {
   if (!config.DATABASE_URL || !config.REDIS_URL) throw new Error('DATABASE_URL and REDIS_URL are required');
-  const logger = overrides.logger ?? createLogger(config, 'worker');
+  const logger = createLogger(config, 'worker', { destination: overrides.logDestination });
   const db = overrides.db ?? createDb(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
   const store = overrides.store ?? (await createObjectStore(config));
   const redis = createRedis(config.REDIS_URL, 'worker');

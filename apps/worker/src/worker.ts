@@ -35,7 +35,7 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
     if (webhookDeliveries?.length) {
       // Recorded with the status: if this enqueue is lost, the sweeper finds them pending and enqueues them.
       await enqueueDeliveries(ctx.webhooksQueue, webhookDeliveries).catch((err) =>
-        ctx.logger.warn({ err, materialId: job.data.materialId }, 'could not enqueue webhook deliveries; the sweeper will'),
+        ctx.logger.warn({ err, jobId: job.id, materialId: job.data.materialId, attempt: job.attemptsMade + 1 }, 'could not enqueue webhook deliveries; the sweeper will'),
       );
     }
     return returned;

@@ -1,2 +1,2 @@
 export { loadConfig, type Config } from './config.ts';
-export { createLogger } from './logger.ts';
+export { createLogger, type LoggerOptions } from './logger.ts';

@@ -1,4 +1,4 @@
-import { pino, type DestinationStream, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger, type LoggerOptions as PinoOptions } from 'pino';
 import type { Config } from './config.ts';
 
 /** Wherever they appear in a log object, these never reach the output. */
@@ -12,12 +12,19 @@ const REDACT = [
   '*.secret',
 ];
 
+export interface LoggerOptions {
+  /** Where lines go instead of stdout (tests read them). */
+  destination?: DestinationStream;
+  /** Fields added to every line, e.g. the id of the request being served. */
+  mixin?: PinoOptions['mixin'];
+}
+
 /**
  * The process's root logger: JSON lines, or pino-pretty's colours when developing at a terminal (never in
  * production, where pino-pretty, a dev dependency, is not loaded).
  */
-export function createLogger(config: Config, name: string, destination?: DestinationStream): Logger {
-  const options = { name, level: config.LOG_LEVEL, redact: REDACT };
+export function createLogger(config: Config, name: string, { destination, mixin }: LoggerOptions = {}): Logger {
+  const options = { name, level: config.LOG_LEVEL, redact: REDACT, ...(mixin ? { mixin } : {}) };
   if (destination) return pino(options, destination);
   if (config.NODE_ENV === 'development' && process.stdout.isTTY) {
     return pino({ ...options, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { createApiContext, generateApiKey, startServer, type ApiContext } from '@quire/api';
 import { createQuireClient, type QuireClient } from '@quire/client';
-import { createLogger, loadConfig, type Config } from '@quire/config';
+import { loadConfig, type Config } from '@quire/config';
 import { createGroup, createOrganization, createDb, insertApiKey, type Db } from '@quire/db';
 import { createObjectStore, type ObjectStore } from '@quire/storage';
 import { createWorkerContext, startWorker, startWorkerHttpServer, type RunningWorker, type WorkerContext, type WorkerHttpServer } from '@quire/worker';
@@ -87,7 +87,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const config = loadConfig({ ...env, PUBLIC_URL: url, PORT: String(port) });
   const db = createDb(config.DATABASE_URL!, { poolSize: 5 });
   const store = await createObjectStore(config);
-  const api = await createApiContext(config, { db, logger: createLogger(config, 'api', options.logStream), store });
+  const api = await createApiContext(config, { db, store, logDestination: options.logStream });
   await api.waiter.ready();
   const server = await startServer(api, port, '127.0.0.1');
   const responses = new OpenApiResponseChecker();
@@ -101,7 +101,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     api,
     async startWorker() {
       if (stack.worker) return stack.worker;
-      stack.workerContext = await createWorkerContext(config, { db, logger: createLogger(config, 'worker', options.logStream), store });
+      stack.workerContext = await createWorkerContext(config, { db, store, logDestination: options.logStream });
       stack.worker = startWorker(stack.workerContext);
       stack.workerHttp = await startWorkerHttpServer(stack.workerContext, stack.worker, 0, '127.0.0.1');
       return stack.worker;
