@@ -7,9 +7,11 @@ import { AppError } from './errors.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { ipRateLimit, keyRateLimit } from './middleware/rate-limit.ts';
+import { groupAnalyticsRouter } from './routes/group-analytics.ts';
 import { healthRouter } from './routes/health.ts';
 import { materialsRouter } from './routes/materials.ts';
 import { storageUrlsRouter } from './routes/storage-urls.ts';
+import { usageEventsRouter } from './routes/usage-events.ts';
 
 /** Builds the Express app from its dependencies; starting a server is `server.ts`'s job. */
 export function createApp(ctx: ApiContext): express.Express {
@@ -47,6 +49,8 @@ export function createApp(ctx: ApiContext): express.Express {
     json,
   );
   app.use('/api/v1/materials', materialsRouter(ctx));
+  app.use('/api/v1/usage', usageEventsRouter(ctx));
+  app.use('/api/groups', groupAnalyticsRouter(ctx));
 
   app.use((req, _res, next) => next(new AppError(404, 'NOT_FOUND', `Cannot ${req.method} ${req.path}`)));
   app.use(errorHandler());

@@ -8,3 +8,7 @@ export * from './api-keys.repo.ts';
 export * from './materials.repo.ts';
 export * from './material-objects.repo.ts';
 export * from './idempotency.repo.ts';
+export * from './students.repo.ts';
+export * from './usage-counters.ts';
+export * from './usage-events.repo.ts';
+export * from './usage-reports.repo.ts';

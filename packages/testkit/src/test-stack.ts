@@ -22,6 +22,8 @@ export interface TestStack {
   worker?: RunningWorker;
   /** A new organization with a fresh key (tenants never share data, so tests need no cleanup). */
   newTenant(options?: { group?: { planValidFrom?: Date; planValidUntil?: Date } }): Promise<Tenant>;
+  /** Another key of an existing organization, for one of its groups or for none. */
+  newKey(organizationId: string, groupId?: string): Promise<Tenant>;
   close(): Promise<void>;
 }
 
@@ -87,6 +89,19 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     worker = startWorker(workerCtx);
   }
 
+  const newKey = async (organizationId: string, groupId?: string): Promise<Tenant> => {
+    const key = generateApiKey();
+    const row = await insertApiKey(db, { organizationId, groupId, prefix: key.prefix, keyHash: key.hash });
+    return {
+      organizationId,
+      groupId,
+      apiKey: key.apiKey,
+      keyId: row.id,
+      request: (pathname, init = {}) =>
+        fetch(`${url}${pathname}`, { ...init, headers: { 'x-api-key': key.apiKey, ...(init.headers as Record<string, string>) } }),
+    };
+  };
+
   return {
     url,
     env: { ...env, PUBLIC_URL: url, PORT: String(port) },
@@ -101,17 +116,9 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       if (tenantOptions.group) {
         groupId = (await createGroup(db, { organizationId: org.id, name: 'Group', ...tenantOptions.group })).id;
       }
-      const key = generateApiKey();
-      const row = await insertApiKey(db, { organizationId: org.id, groupId, prefix: key.prefix, keyHash: key.hash });
-      return {
-        organizationId: org.id,
-        groupId,
-        apiKey: key.apiKey,
-        keyId: row.id,
-        request: (pathname, init = {}) =>
-          fetch(`${url}${pathname}`, { ...init, headers: { 'x-api-key': key.apiKey, ...(init.headers as Record<string, string>) } }),
-      };
+      return newKey(org.id, groupId);
     },
+    newKey,
     async close() {
       await worker?.stop(5_000);
       await workerCtx?.close();
