@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import getPort from 'get-port';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { startTestStack } from '@quire/testkit';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -83,6 +84,36 @@ describe('admin CLI', () => {
     expect(revoked.status).toBe(0);
     expect(revoked.json).toEqual({ id: key.json.id, revoked: true });
     expect(admin('key', 'revoke', '--id', key.json.id).status).not.toBe(0);
+  });
+
+  it('adds students to a group, renames them, and lists them as the group reports will', async () => {
+    const org = admin('org', 'create', '--name', 'School').json;
+    const group = admin('group', 'create', '--org', org.id, '--name', 'Class B', '--plan-from', '2025-01-01T00:00:00Z').json;
+    const added = admin('student', 'add', '--group', group.id, '--user-id', 'platform-42', '--name', 'Ada');
+    expect(added.status).toBe(0);
+    expect(added.json).toEqual({ groupId: group.id, studentId: 'platform-42', name: 'Ada' });
+    expect(admin('student', 'add', '--group', group.id, '--user-id', 'platform-7', '--name', 'Grace').status).toBe(0);
+    expect(admin('student', 'add', '--group', group.id, '--user-id', 'platform-42', '--name', 'Ada L.').status).toBe(0);
+    expect(admin('student', 'list', '--group', group.id).json).toEqual({
+      groupId: group.id,
+      students: [
+        { studentId: 'platform-42', name: 'Ada L.' },
+        { studentId: 'platform-7', name: 'Grace' },
+      ],
+    });
+
+    // A student with no events is still in every student-level report of the group.
+    const stack = await startTestStack({ worker: false });
+    cleanup.push(() => stack.close());
+    const key = await stack.newKey(org.id, group.id);
+    const res = await key.request('/api/groups/engagement?startDate=2025-01-01T00:00:00Z&endDate=2025-01-01T00:00:00Z&students=true', { method: 'POST' });
+    expect((await res.json()).reports.map((r: { studentId: string; studentName: string }) => [r.studentId, r.studentName])).toEqual([
+      ['platform-42', 'Ada L.'],
+      ['platform-7', 'Grace'],
+    ]);
+
+    expect(admin('student', 'add', '--group', 'no-such-group', '--user-id', 'u', '--name', 'n').stderr).toContain('not found');
+    expect(admin('student', 'add', '--group', group.id, '--name', 'n').stderr).toContain('--user-id is required');
   });
 
   it('explains bad calls on stderr with a non-zero exit', () => {
