@@ -1,11 +1,14 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from './connection.ts';
-import { counterOfEvent, type UsageCounter } from './usage-counters.ts';
+import { counterOfEvent, USAGE_COUNTERS, type UsageCounter } from './usage-counters.ts';
 
 /** The pieces of a report's windows, each tagged with its window's index. */
 export interface ReportSegments {
-  /** Whole UTC days `[from, to)` (`YYYY-MM-DD`), read from the daily counters. */
-  days: { window: number; from: string; to: string }[];
+  /**
+   * Whole UTC days, read from the daily counters: the window of each day from `first` (`YYYY-MM-DD`) on,
+   * -1 for a day the daily counters must not answer for (a null would make every lookup walk the array).
+   */
+  days: { first: string; windows: number[] };
   /** Instants `[from, to)`, read from the raw events. */
   raw: { window: number; from: Date; to: Date }[];
 }
@@ -57,17 +60,25 @@ const pick = (row: Record<string, number>, counters: UsageCounter[]) =>
 function activityParts(q: UsageQuery): RawBuilder<unknown> {
   const { days, raw } = q.segments;
   const dailyActivity = sql.join(q.activity.map((c) => sql.ref(`d.${c}`)), sql` + `);
-  const eventActivity = sql.join(q.activity.map((c) => counterOfEvent(c, 'e')), sql` + `);
+  // Activity counters only count events, so an event is activity exactly when its type is one of theirs.
+  const activityTypes = [...new Set(q.activity.map((c) => USAGE_COUNTERS[c].type))];
+  // One range scan over the days, each mapped to its window by position, beats a join per window.
+  const windowOfDay = sql`(${days.windows}::int[])[d.day - ${days.first}::date + 1]`;
   return sql`
-    select s.win, d.student_id, ${sql.join(q.counters.map((c) => sql`${sql.ref(`d.${c}`)} as ${sql.ref(c)}`))}
-    from unnest(${days.map((d) => d.window)}::int[], ${days.map((d) => d.from)}::date[], ${days.map((d) => d.to)}::date[]) as s(win, lo, hi)
-    join usage_daily as d
-      on d.organization_id = ${q.organizationId} and d.group_id = ${q.groupId} and d.day >= s.lo and d.day < s.hi
-    where ${dailyActivity} > 0
+    select ${windowOfDay} as win, d.student_id, ${sql.join(q.counters.map((c) => sql`${sql.ref(`d.${c}`)} as ${sql.ref(c)}`))}
+    from usage_daily as d
+    where d.organization_id = ${q.organizationId} and d.group_id = ${q.groupId}
+      and d.day >= ${days.first}::date and d.day < ${days.first}::date + ${days.windows.length}::int
+      and ${windowOfDay} >= 0 and ${dailyActivity} > 0
     union all
-    select s.win, e.student_id, ${sql.join(q.counters.map((c) => sql`${counterOfEvent(c, 'e')} as ${sql.ref(c)}`))}
+    select s.win, e.*
     from unnest(${raw.map((r) => r.window)}::int[], ${raw.map((r) => r.from.toISOString())}::timestamptz[], ${raw.map((r) => r.to.toISOString())}::timestamptz[]) as s(win, lo, hi)
-    join usage_events as e
-      on e.organization_id = ${q.organizationId} and e.group_id = ${q.groupId} and e.occurred_at >= s.lo and e.occurred_at < s.hi
-    where ${eventActivity} > 0`;
+    cross join lateral (
+      select e.student_id, ${sql.join(q.counters.map((c) => sql`${counterOfEvent(c, 'e')} as ${sql.ref(c)}`))}
+      from usage_events as e
+      where e.organization_id = ${q.organizationId} and e.group_id = ${q.groupId} and e.occurred_at >= s.lo and e.occurred_at < s.hi
+        and e.type = any(${activityTypes}::usage_event_type[])
+      -- A fence: one index range scan per segment. Flattened into a join, the planner may read all of the group's events.
+      offset 0
+    ) as e`;
 }

@@ -107,13 +107,15 @@ export async function buildGroupReport(
   const byWindowAndStudent = new Map(usage.map((u) => [`${u.window}:${u.studentId}`, u.sums]));
   const collator = new Intl.Collator('en');
   members.sort((a, b) => collator.compare(a.name, b.name) || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
-  const reports = windows.flatMap((w) =>
-    members.map((m) => ({
-      ...bounds(w),
+  const reports = windows.flatMap((w) => {
+    const { startDate, endDate } = bounds(w);
+    return members.map((m) => ({
+      startDate,
+      endDate,
       studentName: m.name,
       studentId: m.userId,
       data: data(byWindowAndStudent.get(`${w.index}:${m.id}`)),
-    })),
-  );
+    }));
+  });
   return { success: true, reports };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rawOnly, reportWindows, splitByUtcDay } from './report-windows.ts';
+import { DAY_MS, rawOnly, reportWindows, splitByUtcDay } from './report-windows.ts';
 
 const ms = (iso: string) => Date.parse(iso);
 const iso = (t: number) => new Date(t).toISOString();
@@ -32,20 +32,15 @@ describe('splitting windows by UTC day', () => {
 
   it('reads only whole days when the windows start at midnight', () => {
     expect(segmentsOf('2025-01-01T00:00:00.000Z', '2025-01-14T23:59:59.999Z')).toEqual({
-      days: [
-        { window: 0, from: '2025-01-01', to: '2025-01-08' },
-        { window: 1, from: '2025-01-08', to: '2025-01-15' },
-      ],
+      days: { first: '2025-01-01', windows: [0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1] },
       raw: [],
     });
   });
 
   it('reads the partial days at the edges of windows that start and end within a day from raw events', () => {
     expect(segmentsOf('2025-01-01T10:30:00.123Z', '2025-01-10T05:00:00.000Z')).toEqual({
-      days: [
-        { window: 0, from: '2025-01-02', to: '2025-01-08' },
-        { window: 1, from: '2025-01-09', to: '2025-01-10' },
-      ],
+      // 01-02..01-07 whole in window 0, 01-08 split between windows 0 and 1, 01-09 whole in window 1.
+      days: { first: '2025-01-02', windows: [0, 0, 0, 0, 0, 0, -1, 1] },
       raw: [
         [0, '2025-01-01T10:30:00.123Z', '2025-01-02T00:00:00.000Z'],
         [0, '2025-01-08T00:00:00.000Z', '2025-01-08T10:30:00.123Z'],
@@ -57,7 +52,7 @@ describe('splitting windows by UTC day', () => {
 
   it('reads a window shorter than a day, even across midnight, from raw events alone', () => {
     expect(segmentsOf('2025-01-01T20:00:00.000Z', '2025-01-02T03:00:00.000Z')).toEqual({
-      days: [],
+      days: { first: '2025-01-02', windows: [] },
       raw: [[0, '2025-01-01T20:00:00.000Z', '2025-01-02T03:00:00.001Z']],
     });
   });
@@ -65,8 +60,9 @@ describe('splitting windows by UTC day', () => {
   it('covers every millisecond of every window exactly once', () => {
     const windows = reportWindows(ms('2024-12-30T17:45:12.345Z'), ms('2025-03-01T08:00:00.000Z'));
     const segments = splitByUtcDay(windows);
+    const first = ms(`${segments.days.first}T00:00:00.000Z`);
     const pieces = [
-      ...segments.days.map((d) => ({ window: d.window, from: ms(`${d.from}T00:00:00.000Z`), to: ms(`${d.to}T00:00:00.000Z`) })),
+      ...segments.days.windows.flatMap((window, i) => (window < 0 ? [] : [{ window, from: first + i * DAY_MS, to: first + (i + 1) * DAY_MS }])),
       ...segments.raw.map((r) => ({ window: r.window, from: r.from.getTime(), to: r.to.getTime() })),
     ].sort((a, b) => a.from - b.from);
     let cursor = windows[0]!.start;

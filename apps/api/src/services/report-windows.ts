@@ -27,7 +27,8 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * days at its edges (answered by the raw events), so a window may start and end at any millisecond.
  */
 export function splitByUtcDay(windows: ReportWindow[]): ReportSegments {
-  const segments: ReportSegments = { days: [], raw: [] };
+  const firstDay = Math.ceil(windows[0]!.start / DAY_MS) * DAY_MS;
+  const segments: ReportSegments = { days: { first: isoDay(firstDay), windows: [] }, raw: [] };
   const raw = (window: number, from: number, to: number) => segments.raw.push({ window, from: new Date(from), to: new Date(to) });
   for (const w of windows) {
     const from = w.start;
@@ -39,13 +40,18 @@ export function splitByUtcDay(windows: ReportWindow[]): ReportSegments {
       continue;
     }
     if (from < firstWholeDay) raw(w.index, from, firstWholeDay);
-    segments.days.push({ window: w.index, from: isoDay(firstWholeDay), to: isoDay(wholeDaysEnd) });
+    for (let day = firstWholeDay; day < wholeDaysEnd; day += DAY_MS) segments.days.windows[(day - firstDay) / DAY_MS] = w.index;
     if (wholeDaysEnd < to) raw(w.index, wholeDaysEnd, to);
   }
+  // Days split between two windows are -1: the raw events answer for them.
+  segments.days.windows = Array.from(segments.days.windows, (w) => w ?? -1);
   return segments;
 }
 
 /** The same windows read entirely from raw events: the reference the daily counters must agree with. */
 export function rawOnly(windows: ReportWindow[]): ReportSegments {
-  return { days: [], raw: windows.map((w) => ({ window: w.index, from: new Date(w.start), to: new Date(w.end + 1) })) };
+  return {
+    days: { first: isoDay(windows[0]!.start), windows: [] },
+    raw: windows.map((w) => ({ window: w.index, from: new Date(w.start), to: new Date(w.end + 1) })),
+  };
 }
