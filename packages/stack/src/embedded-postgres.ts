@@ -11,7 +11,13 @@ export interface RunningService {
  * Real Postgres binaries from npm. As root they run as the `postgres` user, so `dataDir` must be in a
  * place that user can create (the OS temp dir by default), not inside a root-owned checkout.
  */
-export async function startEmbeddedPostgres(options: { dataDir: string; database?: string; port?: number }): Promise<RunningService> {
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  database?: string;
+  port?: number;
+  /** Extra server settings, e.g. `['-c', 'shared_buffers=1GB']`. */
+  flags?: string[];
+}): Promise<RunningService> {
   const port = options.port ?? (await getPort());
   const database = options.database ?? 'quire';
   await fs.mkdir(path.dirname(options.dataDir), { recursive: true, mode: 0o777 });
@@ -25,6 +31,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; database
     password: 'postgres',
     persistent: true,
     createPostgresUser: true,
+    postgresFlags: options.flags ?? [],
     onLog: (message) => logs.push(String(message)),
     onError: (message) => logs.push(String(message)),
   });
