@@ -125,3 +125,33 @@ describe('admin CLI', () => {
     expect(admin('frobnicate').status).toBe(2);
   });
 });
+
+describe('npm run seed:demo', () => {
+  it('loads a demo class and a semester of events, and prints a key that answers with them at once', async () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], {
+      env: { ...process.env, DATABASE_URL: inject('databaseUrl') },
+      encoding: 'utf8',
+    });
+    expect(result.status, result.stderr).toBe(0);
+    const key = /API key \(Demo class\): (qk_\S+)/.exec(result.stdout)?.[1];
+    const startDate = / from (\S+Z)/.exec(result.stdout)?.[1];
+    expect(key && startDate, result.stdout).toBeTruthy();
+    expect(result.stdout).toContain(`curl -X POST -H "x-api-key: ${key}"`);
+
+    const stack = await startTestStack({ worker: false });
+    cleanup.push(() => stack.close());
+    const report = async (name: string, students: boolean) => {
+      const res = await fetch(`${stack.url}/api/groups/${name}?startDate=${startDate}&students=${students}`, { method: 'POST', headers: { 'x-api-key': key! } });
+      expect(res.status).toBe(200);
+      return (await res.json()).reports as { studentId?: string; numStudentsUsed?: number; data: { title: string; value: number }[] }[];
+    };
+    const perStudent = await report('tests', true);
+    expect(new Set(perStudent.map((r) => r.studentId)).size).toBe(30);
+    const weeks = await report('engagement', false);
+    expect(weeks).toHaveLength(16);
+    expect(Math.max(...weeks.map((w) => w.numStudentsUsed!))).toBeGreaterThan(20);
+    expect(weeks.reduce((sum, w) => sum + w.data[0]!.value, 0)).toBeGreaterThan(1000);
+    const chat = await report('live-lecture', false);
+    expect(chat.reduce((sum, w) => sum + w.data[1]!.value, 0)).toBeGreaterThan(100);
+  });
+});
