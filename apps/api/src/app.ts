@@ -8,6 +8,7 @@ import { authenticate } from './middleware/authenticate.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { ipRateLimit, keyRateLimit } from './middleware/rate-limit.ts';
 import { groupAnalyticsRouter } from './routes/group-analytics.ts';
+import { foldersRouter } from './routes/folders.ts';
 import { healthRouter } from './routes/health.ts';
 import { materialsRouter } from './routes/materials.ts';
 import { storageUrlsRouter } from './routes/storage-urls.ts';
@@ -51,6 +52,7 @@ export function createApp(ctx: ApiContext): express.Express {
   app.use('/api/v1/materials', materialsRouter(ctx));
   app.use('/api/v1/usage', usageEventsRouter(ctx));
   app.use('/api/groups', groupAnalyticsRouter(ctx));
+  app.use('/api/v1/folders', foldersRouter(ctx));
 
   app.use((req, _res, next) => next(new AppError(404, 'NOT_FOUND', `Cannot ${req.method} ${req.path}`)));
   app.use(errorHandler());

@@ -1,5 +1,5 @@
 export { createDb, type Db } from './connection.ts';
-export { migrateToLatest } from './migrate.ts';
+export { migrateTo, migrateToLatest } from './migrate.ts';
 export { newId } from './ids.ts';
 export * from './schema.ts';
 export * from './organizations.repo.ts';
@@ -12,3 +12,6 @@ export * from './students.repo.ts';
 export * from './usage-counters.ts';
 export * from './usage-events.repo.ts';
 export * from './usage-reports.repo.ts';
+export * from './folders.repo.ts';
+export * from './material-chunks.repo.ts';
+export { isUnstorableText, violatedForeignKey } from './pg-errors.ts';
