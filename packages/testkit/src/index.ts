@@ -1,4 +1,13 @@
 export { startTestStack, type TestStack, type Tenant, type StorageDriver } from './test-stack.ts';
-export { makePdf } from './fixtures.ts';
+export {
+  imageHeavyPdf,
+  makeEpub,
+  makeImageBomb,
+  makePdf,
+  makeTextImage,
+  makeZipBomb,
+  pdfWithPictures,
+  type EpubChapter,
+  type EpubOptions,
+} from './fixtures.ts';
 export { spawnService, waitUntil, type ServiceProcess } from './processes.ts';
-export { imageHeavyPdf } from './fixtures.ts';
