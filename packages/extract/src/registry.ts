@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises';
+import { extractEpub } from './epub.ts';
+import { extractImage } from './image.ts';
 import { extractPdf } from './pdf.ts';
 import { extractTextFile } from './text.ts';
 import type { ContentType, Extractor } from './types.ts';
@@ -21,6 +23,10 @@ export function createExtractor(contentType: ContentType, _settings: ExtractorSe
       return extractPdf;
     case 'text':
       return extractTextFile;
+    case 'epub':
+      return extractEpub;
+    case 'image':
+      return extractImage;
     default:
       return describeOnly;
   }
