@@ -52,29 +52,40 @@ export async function processMaterial(job: Job<JobMap['process-material']>, deps
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-job-'));
   try {
     const outcome = await extract(material, workDir, deps, log);
-    const processingMs = Date.now() - started;
+    const run: RunMeasures = {
+      processingMs: Date.now() - started,
+      ...(outcome.peakRssMb !== undefined ? { peakMemoryMb: Math.round(outcome.peakRssMb) } : {}),
+    };
     if (!outcome.ok) {
-      log.info({ code: outcome.code, processingMs }, 'processing failed: %s', outcome.message);
+      log.info({ code: outcome.code, ...run }, 'processing failed: %s', outcome.message);
       const { code, message, claimedType, detectedType } = outcome;
       const error = { code, message, ...(claimedType ? { claimedType, detectedType } : {}) };
-      return await finishWithError(db, material, error, processingMs);
+      return await finishWithError(db, material, error, run);
     }
-    const status = await finishActive(deps, material, outcome.result, workDir, processingMs);
-    log.info({ processingMs, status }, 'processing finished');
+    const status = await finishActive(deps, material, outcome.result, workDir, run);
+    log.info({ ...run, status }, 'processing finished');
     return { status };
   } catch (err) {
     const attempts = job.opts.attempts ?? 1;
     if (deps.shutdown?.aborted || job.attemptsMade + 1 < attempts) throw err;
     log.error({ err }, 'processing failed on the last attempt');
-    return finishWithError(db, material, { code: 'INTERNAL', message: 'Processing failed because of an internal error' }, Date.now() - started);
+    const error = { code: 'INTERNAL', message: 'Processing failed because of an internal error' };
+    return finishWithError(db, material, error, { processingMs: Date.now() - started });
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });
   }
 }
 
-type Outcome =
+/** Recorded in the metadata of every processed material; the peak is the sandbox's, when one ran. */
+interface RunMeasures {
+  processingMs: number;
+  peakMemoryMb?: number;
+}
+
+type Outcome = (
   | { ok: true; result: ExtractResult }
-  | { ok: false; code: ExtractError['code']; message: string; claimedType?: string; detectedType?: string };
+  | { ok: false; code: ExtractError['code']; message: string; claimedType?: string; detectedType?: string }
+) & { peakRssMb?: number };
 
 async function extract(material: Material, workDir: string, deps: ProcessDeps, log: Logger): Promise<Outcome> {
   const content = material.content as MaterialContent;
@@ -113,7 +124,6 @@ async function extract(material: Material, workDir: string, deps: ProcessDeps, l
     (percent) => reportProgress(5 + Math.round(percent * 0.9)),
     deps.shutdown,
   );
-  log.debug({ peakRssMb: Math.round(outcome.peakRssMb) }, 'sandbox finished');
   return outcome;
 }
 
@@ -122,7 +132,7 @@ async function finishActive(
   material: Material,
   result: ExtractResult,
   workDir: string,
-  processingMs: number,
+  run: RunMeasures,
 ): Promise<'active' | 'skipped'> {
   const { db, store, config } = deps;
   const runKey = `${material.organization_id}/${material.id}/derived/${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
@@ -142,7 +152,7 @@ async function finishActive(
   };
 
   try {
-    const metadata: Record<string, unknown> = { ...withoutProgress(material.metadata), ...result.metadata };
+    const metadata: Record<string, unknown> = { ...withoutRunState(material.metadata), ...result.metadata };
     delete metadata.error;
     metadata.wordCount = countWords(result.text);
     metadata.textLength = result.text.length;
@@ -168,7 +178,7 @@ async function finishActive(
     }
     if (material.extract_images) metadata.images = images;
     else delete metadata.images;
-    metadata.processingMs = processingMs;
+    Object.assign(metadata, run);
 
     const derivedBytes = written.reduce((sum, o) => sum + o.bytes, 0);
     const replaced = await db.transaction().execute(async (trx) => {
@@ -196,14 +206,15 @@ export async function finishWithError(
   db: Db,
   material: Material,
   error: { code: string; message: string; claimedType?: string; detectedType?: string },
-  processingMs: number,
+  run: RunMeasures,
 ): Promise<ProcessResult> {
-  const metadata = { ...withoutProgress(material.metadata), error, processingMs };
+  const metadata = { ...withoutRunState(material.metadata), error, ...run };
   const updated = await transitionMaterial(db, material.id, ['processing'], 'error', { metadata });
   return { status: updated ? 'error' : 'skipped' };
 }
 
-function withoutProgress(metadata: Record<string, unknown>): Record<string, unknown> {
-  const { progress: _progress, ...rest } = metadata;
+/** Drops what belongs to a previous run: its progress and its memory peak. */
+function withoutRunState(metadata: Record<string, unknown>): Record<string, unknown> {
+  const { progress: _progress, peakMemoryMb: _peak, ...rest } = metadata;
   return rest;
 }
