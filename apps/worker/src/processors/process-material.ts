@@ -24,6 +24,7 @@ import type { Logger } from 'pino';
 import { runSandboxed } from '../sandbox/run-sandboxed.ts';
 import { budgetFor } from './budget.ts';
 import { fetchOriginal } from './fetch-original.ts';
+import { jsonSafe } from './json-safe.ts';
 import { progressReporter } from './progress.ts';
 
 export interface ProcessDeps {
@@ -182,7 +183,7 @@ async function finishActive(
 
     const derivedBytes = written.reduce((sum, o) => sum + o.bytes, 0);
     const replaced = await db.transaction().execute(async (trx) => {
-      const updated = await transitionMaterial(trx, material.id, ['processing'], 'active', { metadata, derivedBytes });
+      const updated = await transitionMaterial(trx, material.id, ['processing'], 'active', { metadata: jsonSafe(metadata), derivedBytes });
       if (!updated) return undefined;
       const previous = await listObjects(trx, material.id, 'derived');
       await forgetObjects(trx, material.id, previous.map((o) => o.key));
@@ -209,7 +210,7 @@ export async function finishWithError(
   run: RunMeasures,
 ): Promise<ProcessResult> {
   const metadata = { ...withoutRunState(material.metadata), error, ...run };
-  const updated = await transitionMaterial(db, material.id, ['processing'], 'error', { metadata });
+  const updated = await transitionMaterial(db, material.id, ['processing'], 'error', { metadata: jsonSafe(metadata) });
   return { status: updated ? 'error' : 'skipped' };
 }
 
