@@ -10,4 +10,4 @@ export {
   type EpubChapter,
   type EpubOptions,
 } from './fixtures.ts';
-export { spawnService, waitUntil, type ServiceProcess } from './processes.ts';
+export { rssMb, spawnService, waitUntil, type ServiceProcess } from './processes.ts';
