@@ -3,23 +3,30 @@ import JSZip from 'jszip';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 
-/** A real PDF with one page per entry, each page carrying that text; `userPassword` encrypts it. */
-export function makePdf(pages: string[], info: { title?: string; author?: string; userPassword?: string } = {}): Promise<Buffer> {
+/** Draws a PDF with pdfkit and collects its bytes. */
+function renderPdf(options: PDFKit.PDFDocumentOptions, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const meta: Record<string, string> = {};
-    if (info.title) meta.Title = info.title;
-    if (info.author) meta.Author = info.author;
-    const encryption = info.userPassword ? { userPassword: info.userPassword, ownerPassword: `${info.userPassword}-owner`, pdfVersion: '1.7' as const } : {};
-    const doc = new PDFDocument({ autoFirstPage: false, info: meta, ...encryption });
+    const doc = new PDFDocument({ autoFirstPage: false, ...options });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
+    draw(doc);
+    doc.end();
+  });
+}
+
+/** A real PDF with one page per entry, each page carrying that text; `userPassword` encrypts it. */
+export function makePdf(pages: string[], info: { title?: string; author?: string; userPassword?: string } = {}): Promise<Buffer> {
+  const meta: Record<string, string> = {};
+  if (info.title) meta.Title = info.title;
+  if (info.author) meta.Author = info.author;
+  const encryption = info.userPassword ? { userPassword: info.userPassword, ownerPassword: `${info.userPassword}-owner`, pdfVersion: '1.7' as const } : {};
+  return renderPdf({ info: meta, ...encryption }, (doc) => {
     for (const text of pages) {
       doc.addPage();
       doc.fontSize(14).text(text);
     }
-    doc.end();
   });
 }
 
@@ -29,18 +36,12 @@ export function makePdf(pages: string[], info: { title?: string; author?: string
  */
 export async function imageHeavyPdf(pages: number, edge = 6000): Promise<Buffer> {
   const png = await sharp({ create: { width: edge, height: edge, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ autoFirstPage: false });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return renderPdf({}, (doc) => {
     for (let i = 0; i < pages; i++) {
       doc.addPage();
       doc.text(`Page ${i + 1}`);
       doc.image(png, 50, 80, { width: 400 });
     }
-    doc.end();
   });
 }
 
@@ -49,12 +50,7 @@ export async function pdfWithPictures(pageCount: number, pictures: { page: numbe
   const rendered = await Promise.all(
     pictures.map((p) => sharp({ create: { width: p.width, height: p.height, channels: 3, background: '#3366cc' } }).png().toBuffer()),
   );
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ autoFirstPage: false });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return renderPdf({}, (doc) => {
     for (let page = 1; page <= pageCount; page++) {
       doc.addPage();
       doc.text(`Page ${page}`);
@@ -62,7 +58,6 @@ export async function pdfWithPictures(pageCount: number, pictures: { page: numbe
         if (p.page === page) doc.image(rendered[i]!, 50, 100 + i * 10, { width: Math.min(p.width, 400) });
       });
     }
-    doc.end();
   });
 }
 
