@@ -44,6 +44,14 @@ describe('extractPdf', () => {
     await expect(extract('encrypted', pdf)).rejects.toMatchObject({ code: 'ENCRYPTED' });
   });
 
+  it('reads a PDF encrypted with an owner password only, as any viewer does, and says it was encrypted', async () => {
+    const pdf = await makePdf(['Anyone may read this.'], { ownerPassword: 'owner-only' });
+    const { result } = await extract('owner-only', pdf);
+    expect(result.text).toBe('Anyone may read this.');
+    expect(result.metadata.encrypted).toBe(true);
+    expect((await extract('plain', await makePdf(['Plain.']))).result.metadata.encrypted).toBeUndefined();
+  });
+
   it('refuses a damaged PDF as CORRUPT', async () => {
     const whole = await makePdf(['A page that will be cut away.']);
     const damaged = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x20), Buffer.from('%%EOF\n')]);

@@ -16,12 +16,19 @@ function renderPdf(options: PDFKit.PDFDocumentOptions, draw: (doc: PDFKit.PDFDoc
   });
 }
 
-/** A real PDF with one page per entry, each page carrying that text; `userPassword` encrypts it. */
-export function makePdf(pages: string[], info: { title?: string; author?: string; userPassword?: string } = {}): Promise<Buffer> {
+/**
+ * A real PDF with one page per entry, each page carrying that text. A `userPassword` is needed to open it;
+ * an `ownerPassword` alone encrypts it but lets anyone read it.
+ */
+export function makePdf(
+  pages: string[],
+  info: { title?: string; author?: string; userPassword?: string; ownerPassword?: string } = {},
+): Promise<Buffer> {
   const meta: Record<string, string> = {};
   if (info.title) meta.Title = info.title;
   if (info.author) meta.Author = info.author;
-  const encryption = info.userPassword ? { userPassword: info.userPassword, ownerPassword: `${info.userPassword}-owner`, pdfVersion: '1.7' as const } : {};
+  const { userPassword, ownerPassword } = info;
+  const encryption = userPassword || ownerPassword ? { userPassword, ownerPassword: ownerPassword ?? `${userPassword}-owner`, pdfVersion: '1.7' as const } : {};
   return renderPdf({ info: meta, ...encryption }, (doc) => {
     for (const text of pages) {
       doc.addPage();
