@@ -4,7 +4,7 @@ import path from 'node:path';
 import getPort from 'get-port';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest } from '@quire/db';
-import { startEmbeddedPostgres, startRedisServer, type RunningService } from '@quire/stack';
+import { startEmbeddedPostgres, startRedisServer, startS3Server, type RunningService } from '@quire/stack';
 import { startTestStack, waitUntil, type TestStack } from '@quire/testkit';
 
 const cleanup: (() => Promise<unknown>)[] = [];
@@ -94,5 +94,42 @@ describe('Postgres restarting', () => {
 
     postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port });
     await waitUntil(async () => (await tenant.request('/api/v1/materials')).status === 200, 30_000, 'the api to reconnect');
+  });
+});
+
+describe('object storage going away', () => {
+  it('answers 503 for uploads while S3 is down, reports it in /readyz, and recovers', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-s3-restart-'));
+    cleanup.push(() => fs.rm(dir, { recursive: true, force: true }));
+    const port = await getPort();
+    const bucket = 'outage';
+    let s3 = await startS3Server({ directory: dir, bucket, port });
+    cleanup.push(() => s3.stop());
+    const stack = await startTestStack({
+      worker: false,
+      config: { S3_ENDPOINT: '127.0.0.1', S3_PORT: String(port), S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET: bucket },
+    });
+    cleanup.push(() => stack.close());
+    const tenant = await stack.newTenant();
+    const upload = () => {
+      const form = new FormData();
+      form.append('name', 'stored');
+      form.append('file', new Blob(['some words']), 'a.txt');
+      return tenant.request('/api/v1/materials/upload', { method: 'POST', body: form });
+    };
+    expect((await upload()).status).toBe(201);
+
+    await s3.stop();
+    const down = await upload();
+    expect(down.status).toBe(503);
+    expect(down.headers.get('retry-after')).toBe('5');
+    expect(JSON.stringify(await down.json())).not.toMatch(/ECONNREFUSED|at \w+ \(|node_modules/);
+    expect((await (await fetch(`${stack.url}/readyz`)).json()).checks.storage).toMatch(/unavailable/);
+    // Listing needs only Postgres, so it keeps working, and the failed upload left no material behind.
+    expect((await (await tenant.request('/api/v1/materials')).json()).totalCount).toBe(1);
+
+    s3 = await startS3Server({ directory: dir, bucket, port });
+    await waitUntil(async () => (await fetch(`${stack.url}/readyz`)).status === 200, 30_000, 'storage readiness');
+    expect((await upload()).status).toBe(201);
   });
 });

@@ -27,6 +27,7 @@ function prng(seed: number) {
 
 const VALID_BODIES: Record<string, unknown> = {
   'upload-and-process': { name: 'n', content: { text: 'hello' }, timeoutMs: 1000 },
+  'upload/url-and-process': { url: 'http://127.0.0.1:9/n', name: 'n', timeoutMs: 1000 },
   batch: { materials: [{ name: 'n', filename: 'f.pdf', contentType: 'application/pdf', folderId: 'x' }] },
   'upload/complete': { materialId: 'm', s3Key: 'k' },
   patch: { references: [{ title: 't', url: 'https://example.com' }] },
@@ -52,6 +53,8 @@ const ENDPOINTS: [string, string][] = [
   ['POST', '/api/v1/materials/upload/complete'],
   ['POST', '/api/v1/materials/upload'],
   ['POST', '/api/v1/materials/upload/file-and-process'],
+  ['POST', '/api/v1/materials/upload/url'],
+  ['POST', '/api/v1/materials/upload/url-and-process'],
   ['PATCH', '/api/v1/materials/{id}'],
   ['GET', '/api/v1/materials?page=%FF&limit=-1&search=%00'],
   ['DELETE', '/api/v1/materials/%2e%2e%2f'],

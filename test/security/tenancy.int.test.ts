@@ -68,6 +68,8 @@ describe('another organization', () => {
       ['POST', '/api/v1/materials/upload'],
       ['POST', '/api/v1/materials/upload/file-and-process'],
       ['POST', '/api/v1/materials/upload-and-process'],
+      ['POST', '/api/v1/materials/upload/url'],
+      ['POST', '/api/v1/materials/upload/url-and-process'],
       ['POST', '/api/v1/materials/batch'],
       ['POST', '/api/v1/materials/upload/complete'],
       ['PATCH', `/api/v1/materials/${active._id}`],

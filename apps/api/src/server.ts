@@ -5,14 +5,16 @@ import { createApp } from './app.ts';
 export interface RunningServer {
   server: http.Server;
   url: string;
-  close(): Promise<void>;
+  /** Stops accepting connections, lets running requests finish until the deadline, then cuts them. */
+  close(deadlineMs?: number): Promise<void>;
 }
 
 export async function startServer(ctx: ApiContext, port = ctx.config.PORT, host = ctx.config.HOST): Promise<RunningServer> {
   const server = http.createServer(createApp(ctx));
-  // Uploads of large files are long requests; the request timeout bounds only how long headers may take.
+  // Uploads of large files are long requests: no total request timeout, but a silent connection is dropped.
   server.requestTimeout = 0;
-  server.headersTimeout = 60_000;
+  server.headersTimeout = ctx.config.HTTP_HEADERS_TIMEOUT_MS;
+  server.timeout = ctx.config.HTTP_IDLE_TIMEOUT_MS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);
@@ -21,10 +23,12 @@ export async function startServer(ctx: ApiContext, port = ctx.config.PORT, host 
   return {
     server,
     url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
-    close: () =>
+    close: (deadlineMs = ctx.config.API_SHUTDOWN_MS) =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
+        // Requests still running at the deadline (long uploads, long waits) are cut; clients retry them.
+        setTimeout(() => server.closeAllConnections(), deadlineMs).unref();
       }),
   };
 }

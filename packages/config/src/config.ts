@@ -46,6 +46,15 @@ const envSchema = z.object({
   JSON_BODY_MAX_BYTES: int(1024).default(1024 * 1024),
   TEXT_MATERIAL_MAX_CHARS: int(1).default(5_000_000),
   BATCH_MAX_ITEMS: int(1, 1000).default(100),
+  /** Text fields one multipart upload may carry, and the bytes of each (the file is bounded by UPLOAD_MAX_BYTES). */
+  UPLOAD_MAX_FIELDS: int(1, 1000).default(20),
+  UPLOAD_MAX_FIELD_BYTES: int(1024).default(512 * 1024),
+  /** A connection that sends and receives nothing for this long is dropped (stalled uploads, idle clients). */
+  HTTP_IDLE_TIMEOUT_MS: int(1000).default(120_000),
+  /** How long SIGTERM lets running requests finish before closing their connections. */
+  API_SHUTDOWN_MS: int(0).default(25_000),
+  /** Time a client has to send its request headers. */
+  HTTP_HEADERS_TIMEOUT_MS: int(1000).default(60_000),
 
   /** Requests per minute from one client address, counted before authentication. */
   RATE_LIMIT_PER_IP: int(1).default(1200),
@@ -70,6 +79,12 @@ const envSchema = z.object({
 
   URL_FETCH_MAX_BYTES: int(1).default(200 * 1024 * 1024),
   URL_FETCH_TIMEOUT_MS: int(1000).default(60_000),
+  /** `host:port` pairs (comma separated) URL materials may fetch from although they resolve to private addresses. */
+  URL_FETCH_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((list) => list.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'each entry must be host:port, e.g. intranet.example:443 or [fd00::5]:80'))),
 
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),

@@ -10,4 +10,5 @@ export {
   type EpubChapter,
   type EpubOptions,
 } from './fixtures.ts';
+export { startHttpServer, type TestHttpServer } from './http-server.ts';
 export { rssMb, spawnService, waitUntil, type ServiceProcess } from './processes.ts';

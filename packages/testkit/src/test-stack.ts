@@ -115,7 +115,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     async close() {
       await worker?.stop(5_000);
       await workerCtx?.close();
-      await server.close();
+      await server.close(1_000);
       await api.close();
       await db.destroy();
     },

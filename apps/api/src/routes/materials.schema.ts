@@ -78,6 +78,16 @@ export const createAndWaitSchema = z.strictObject({
   ...waitOptionsSchema,
 });
 
+export const urlUploadSchema = z.strictObject({ name, url: httpUrl, folderId });
+
+export const urlUploadAndWaitSchema = z.strictObject({
+  url: httpUrl,
+  name,
+  folderId,
+  references: referencesSchema.optional(),
+  ...waitOptionsSchema,
+});
+
 export const batchSchema = z.strictObject({
   materials: z
     .array(

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import multer from 'multer';
-import { newId, type Material } from '@quire/db';
+import { newId, type Material, type Reference } from '@quire/db';
 import type { ApiContext } from '../context.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { principalOf } from '../middleware/authenticate.ts';
@@ -17,6 +17,8 @@ import {
   patchSchema,
   uploadAndWaitFieldsSchema,
   uploadFieldsSchema,
+  urlUploadAndWaitSchema,
+  urlUploadSchema,
 } from './materials.schema.ts';
 
 declare global {
@@ -36,7 +38,13 @@ export function materialsRouter(ctx: ApiContext): Router {
     storage: objectStoreEngine(ctx.store, (req) =>
       materials.originalKeyFor(principalOf(req).organizationId, (req.res!.locals.materialId ??= newId())),
     ),
-    limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES, files: 1, fields: 20, parts: 24, fieldSize: 512 * 1024 },
+    limits: {
+      fileSize: ctx.config.UPLOAD_MAX_BYTES,
+      files: 1,
+      fields: ctx.config.UPLOAD_MAX_FIELDS,
+      parts: ctx.config.UPLOAD_MAX_FIELDS + 1,
+      fieldSize: ctx.config.UPLOAD_MAX_FIELD_BYTES,
+    },
   }).single('file');
 
   /** Runs multer, then makes sure a stored file is removed if the request fails before a material owns it. */
@@ -75,7 +83,10 @@ export function materialsRouter(ctx: ApiContext): Router {
       references: fields.references ?? [],
     });
 
-  const waitAndReply = async (material: Material, timing: { timeoutMs: number; pollIntervalMs: number }): Promise<Reply> => {
+  const waitAndReply = async (req: Request, material: Material, timing: { timeoutMs: number; pollIntervalMs: number }): Promise<Reply> => {
+    // Nothing flows while the request waits on processing; the idle timeout must not cut it short.
+    req.socket.setTimeout(timing.timeoutMs + ctx.config.HTTP_IDLE_TIMEOUT_MS);
+    req.res!.once('finish', () => req.socket.setTimeout(ctx.config.HTTP_IDLE_TIMEOUT_MS));
     const outcome = await materials.waitForProcessing(ctx, material.organization_id, material.id, timing);
     const body = await view(outcome.material);
     if (outcome.kind === 'active') return { status: 201, body };
@@ -114,7 +125,7 @@ export function materialsRouter(ctx: ApiContext): Router {
       ctx,
       req,
       uploadFingerprint(req, upload),
-      async () => waitAndReply(await createFromUpload(upload), upload.fields),
+      async () => waitAndReply(req, await createFromUpload(upload), upload.fields),
       upload.discard,
     );
     send(res, reply);
@@ -130,8 +141,32 @@ export function materialsRouter(ctx: ApiContext): Router {
         references: body.references ?? [],
         extractImages: body.extractImages ?? true,
       });
-      return waitAndReply(material, body);
+      return waitAndReply(req, material, body);
     });
+    send(res, reply);
+  });
+
+  const createFromUrl = (req: Request, body: { name: string; url: string; folderId?: string | null; references?: Reference[] }) =>
+    materials.createFromContent(ctx, principalOf(req).organizationId, {
+      name: body.name,
+      content: { url: body.url },
+      folderId: body.folderId ?? null,
+      references: body.references ?? [],
+      extractImages: true,
+    });
+
+  router.post('/upload/url', async (req, res) => {
+    const body = urlUploadSchema.parse(req.body ?? {});
+    const reply = await idempotent(ctx, req, fingerprintOf(req, req.body), async () => ({
+      status: 201,
+      body: await view(await createFromUrl(req, body)),
+    }));
+    send(res, reply);
+  });
+
+  router.post('/upload/url-and-process', async (req, res) => {
+    const body = urlUploadAndWaitSchema.parse(req.body ?? {});
+    const reply = await idempotent(ctx, req, fingerprintOf(req, req.body), async () => waitAndReply(req, await createFromUrl(req, body), body));
     send(res, reply);
   });
 

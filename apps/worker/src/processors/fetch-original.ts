@@ -18,6 +18,7 @@ export async function fetchOriginal(material: Material, inputPath: string, deps:
     fetched = await fetchToFile(url, inputPath, {
       maxBytes: deps.config.URL_FETCH_MAX_BYTES,
       timeoutMs: deps.config.URL_FETCH_TIMEOUT_MS,
+      allowHosts: deps.config.URL_FETCH_ALLOW_HOSTS,
     });
   } catch (err) {
     if (err instanceof FetchError) return { ok: false, code: err.code, message: err.message };
