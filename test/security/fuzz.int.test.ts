@@ -31,6 +31,11 @@ const VALID_BODIES: Record<string, unknown> = {
   batch: { materials: [{ name: 'n', filename: 'f.pdf', contentType: 'application/pdf', folderId: 'x' }] },
   'upload/complete': { materialId: 'm', s3Key: 'k' },
   patch: { references: [{ title: 't', url: 'https://example.com' }] },
+  create: { name: 'n', content: { text: 'hello' }, folderId: null },
+  'presigned-url': { filename: 'f.pdf', contentType: 'application/pdf', name: 'n', extractImages: true },
+  search: { query: 'hello world', topK: 5, materialIds: ['m'], folderIds: ['f'] },
+  'bulk/move': { materialIds: ['m'], folderId: null },
+  folder: { name: 'n', parentFolderId: null, description: 'd' },
 };
 
 function mutations(random: () => number): (string | Buffer)[] {
@@ -41,6 +46,7 @@ function mutations(random: () => number): (string | Buffer)[] {
     out.push(text.replace(/"[a-z]+"/, '42'));
     out.push(text.replace(/:\s*"[^"]*"/, ':' + JSON.stringify({ nested: ['x'] })));
     out.push(text.replace(/"n"/, JSON.stringify('x'.repeat(200_000))));
+    out.push(text.replace(/"[a-z]+"(?=[,}\]])/, JSON.stringify('nul\u0000here')));
   }
   for (let i = 0; i < 20; i++) out.push(Buffer.from(Array.from({ length: Math.floor(random() * 300) }, () => Math.floor(random() * 256))));
   out.push('null', '[]', '"string"', '1e309', '{"__proto__":{"polluted":true}}', '{"name":{"$gt":""}}', '\u0000\u0000');
@@ -58,6 +64,22 @@ const ENDPOINTS: [string, string][] = [
   ['PATCH', '/api/v1/materials/{id}'],
   ['GET', '/api/v1/materials?page=%FF&limit=-1&search=%00'],
   ['DELETE', '/api/v1/materials/%2e%2e%2f'],
+  ['POST', '/api/v1/materials'],
+  ['POST', '/api/v1/materials/upload/presigned-url'],
+  ['POST', '/api/v1/materials/search'],
+  ['POST', '/api/v1/materials/bulk/move'],
+  ['POST', '/api/v1/materials/{id}/move'],
+  ['POST', '/api/v1/materials/{id}/rename'],
+  ['POST', '/api/v1/materials/{id}/reprocess'],
+  ['GET', '/api/v1/materials/{id}/download-url?expiresIn=%FF'],
+  ['POST', '/api/v1/folders'],
+  ['GET', '/api/v1/folders?parentFolderId=%00&limit=x'],
+  ['PATCH', '/api/v1/folders/%2e%2e'],
+  ['PATCH', '/api/v1/folders/{id}/move'],
+  ['GET', '/api/v1/folders/%00/materials?page=-1'],
+  ['GET', '/api/v1/materials/%00'],
+  ['GET', '/api/v1/folders/%00/materials'],
+  ['PATCH', '/api/v1/folders/%00'],
 ];
 
 describe('fuzzing every endpoint', () => {

@@ -40,6 +40,12 @@ describe('another organization', () => {
       ['PATCH /:id', json(intruder, 'PATCH', `/api/v1/materials/${id}`, { references: [] })],
       ['DELETE /:id', json(intruder, 'DELETE', `/api/v1/materials/${id}`)],
       ['complete', json(intruder, 'POST', '/api/v1/materials/upload/complete', { materialId: pending.materialId, s3Key: pending.s3Key })],
+      ['move', json(intruder, 'POST', `/api/v1/materials/${id}/move`, { folderId: null })],
+      ['rename', json(intruder, 'POST', `/api/v1/materials/${id}/rename`, { name: 'mine now' })],
+      ['bulk move', json(intruder, 'POST', '/api/v1/materials/bulk/move', { materialIds: [id], folderId: null })],
+      ['reprocess', json(intruder, 'POST', `/api/v1/materials/${id}/reprocess`)],
+      ['download-url', json(intruder, 'GET', `/api/v1/materials/${id}/download-url`)],
+      ['search', json(intruder, 'POST', '/api/v1/materials/search', { query: 'owner', materialIds: [id] })],
     ];
     for (const [what, response] of attempts) expect((await response).status, what).toBe(404);
 
@@ -47,10 +53,12 @@ describe('another organization', () => {
     expect(list.totalCount).toBe(0);
     const search = await (await json(intruder, 'GET', '/api/v1/materials?search=private')).json();
     expect(search.materials).toEqual([]);
+    const passages = await (await json(intruder, 'POST', '/api/v1/materials/search', { query: 'owner only' })).json();
+    expect(passages.results).toEqual([]);
 
     // The owner's material is untouched by all of it.
     const mine = await (await json(owner, 'GET', `/api/v1/materials/${id}`)).json();
-    expect(mine.status).toBe('active');
+    expect(mine).toMatchObject({ status: 'active', name: 'private notes', folderId: null });
     expect((await json(owner, 'GET', `/api/v1/materials/${pending.materialId}`)).status).toBe(200);
   });
 
@@ -74,6 +82,22 @@ describe('another organization', () => {
       ['POST', '/api/v1/materials/upload/complete'],
       ['PATCH', `/api/v1/materials/${active._id}`],
       ['DELETE', `/api/v1/materials/${active._id}`],
+      ['POST', '/api/v1/materials'],
+      ['POST', '/api/v1/materials/upload/presigned-url'],
+      ['POST', '/api/v1/materials/search'],
+      ['POST', '/api/v1/materials/bulk/move'],
+      ['POST', `/api/v1/materials/${active._id}/move`],
+      ['POST', `/api/v1/materials/${active._id}/rename`],
+      ['POST', `/api/v1/materials/${active._id}/reprocess`],
+      ['GET', `/api/v1/materials/${active._id}/download-url`],
+      ['GET', '/api/v1/folders'],
+      ['POST', '/api/v1/folders'],
+      ['GET', '/api/v1/folders/tree'],
+      ['GET', '/api/v1/folders/f'],
+      ['PATCH', '/api/v1/folders/f'],
+      ['DELETE', '/api/v1/folders/f'],
+      ['GET', '/api/v1/folders/f/materials'],
+      ['PATCH', '/api/v1/folders/f/move'],
     ];
     for (const [method, path] of paths) {
       for (const headers of [{}, { 'x-api-key': 'qk_unknownunkno_' + 'x'.repeat(43) }]) {

@@ -7,6 +7,7 @@ import { AppError } from './errors.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { ipRateLimit, keyRateLimit } from './middleware/rate-limit.ts';
+import { foldersRouter } from './routes/folders.ts';
 import { healthRouter } from './routes/health.ts';
 import { materialsRouter } from './routes/materials.ts';
 import { storageUrlsRouter } from './routes/storage-urls.ts';
@@ -47,6 +48,7 @@ export function createApp(ctx: ApiContext): express.Express {
     json,
   );
   app.use('/api/v1/materials', materialsRouter(ctx));
+  app.use('/api/v1/folders', foldersRouter(ctx));
 
   app.use((req, _res, next) => next(new AppError(404, 'NOT_FOUND', `Cannot ${req.method} ${req.path}`)));
   app.use(errorHandler());

@@ -89,6 +89,9 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
   SPEECH_ENGINE: z.enum(['pocketsphinx', 'none']).default('pocketsphinx'),
+  POCKETSPHINX_PATH: z.string().default('pocketsphinx_continuous'),
+  /** A CMUSphinx model: one acoustic model folder, one `*.lm.bin` language model, one `*.dict` dictionary. */
+  POCKETSPHINX_MODEL_DIR: z.string().default('/usr/share/pocketsphinx/model/en-us'),
 });
 
 type Env = z.infer<typeof envSchema>;

@@ -1,5 +1,5 @@
 export { createDb, type Db } from './connection.ts';
-export { migrateToLatest } from './migrate.ts';
+export { migrateTo, migrateToLatest } from './migrate.ts';
 export { newId } from './ids.ts';
 export * from './schema.ts';
 export * from './organizations.repo.ts';
@@ -8,3 +8,6 @@ export * from './api-keys.repo.ts';
 export * from './materials.repo.ts';
 export * from './material-objects.repo.ts';
 export * from './idempotency.repo.ts';
+export * from './folders.repo.ts';
+export * from './material-chunks.repo.ts';
+export { isUnstorableText, violatedForeignKey } from './pg-errors.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from './connection.ts';
+import { containsPattern } from './like.ts';
 import type { Material, MaterialContent, MaterialStatus, Reference } from './schema.ts';
 
 export interface NewMaterialInput {
@@ -63,8 +64,6 @@ export interface ListMaterialsQuery {
   offset: number;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listMaterials(
   db: Db,
   organizationId: string,
@@ -75,7 +74,7 @@ export async function listMaterials(
     .where('organization_id', '=', organizationId)
     .where('status', '<>', 'deleted');
   if (q.folderId !== undefined) base = base.where('folder_id', '=', q.folderId);
-  if (q.search) base = base.where('name', 'ilike', `%${escapeLike(q.search)}%`);
+  if (q.search) base = base.where('name', 'ilike', containsPattern(q.search));
 
   const [rows, count] = await Promise.all([
     base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute(),
@@ -93,6 +92,44 @@ export async function replaceReferences(
   return db
     .updateTable('materials')
     .set({ references: JSON.stringify(references), updated_at: new Date() })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .where('status', '<>', 'deleted')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Which of `ids` name live (not deleted) materials of this organization. */
+export async function liveMaterialIds(db: Db, organizationId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('materials')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', ids)
+    .where('status', '<>', 'deleted')
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Puts live materials into `folderId` (null: no folder); returns the ids it moved. */
+export async function moveMaterials(db: Db, organizationId: string, ids: string[], folderId: string | null): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .updateTable('materials')
+    .set({ folder_id: folderId, updated_at: new Date() })
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', ids)
+    .where('status', '<>', 'deleted')
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function renameMaterial(db: Db, organizationId: string, id: string, name: string): Promise<Material | undefined> {
+  return db
+    .updateTable('materials')
+    .set({ name, updated_at: new Date() })
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
     .where('status', '<>', 'deleted')

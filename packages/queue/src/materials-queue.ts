@@ -25,11 +25,19 @@ export function createMaterialsQueue(connection: ConnectionOptions, settings: Qu
 /**
  * The material id is the job id, so enqueueing twice is a no-op while a job exists. A finished job with
  * the same id is removed first so that reprocessing and the sweeper can run the material again.
+ * `finishingMs`: how long to wait for a job that is still `active` to finish first. Reprocessing needs it:
+ * a job stays `active` for a moment after its last write made the material `active`, and skipping the
+ * enqueue then would leave the material to the sweeper.
  */
-export async function enqueueMaterial(queue: MaterialsQueue, materialId: string): Promise<void> {
+export async function enqueueMaterial(queue: MaterialsQueue, materialId: string, options: { finishingMs?: number } = {}): Promise<void> {
   const existing = await queue.getJob(materialId);
   if (existing) {
-    const state = await existing.getState();
+    const deadline = Date.now() + (options.finishingMs ?? 0);
+    let state = await existing.getState();
+    while (state === 'active' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      state = await existing.getState();
+    }
     if (state === 'completed' || state === 'failed') await existing.remove();
     else return;
   }

@@ -44,7 +44,8 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
   const sign = (op: SignedOperation, key: string, expires: number, filename = '') =>
     createHmac('sha256', signingSecret).update(`${op}\n${key}\n${expires}\n${filename}`).digest('hex');
   const signedUrl = (op: SignedOperation, key: string, ttlSeconds: number, filename?: string) => {
-    const expires = Math.floor(now() / 1000) + ttlSeconds;
+    // Rounded up, so a URL lives at least `ttlSeconds` (a 1-second URL rounded down could be dead on arrival).
+    const expires = Math.ceil(now() / 1000) + ttlSeconds;
     const params = new URLSearchParams({ key, expires: String(expires) });
     if (filename) params.set('filename', filename);
     params.set('sig', sign(op, key, expires, filename));

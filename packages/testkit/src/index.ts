@@ -11,4 +11,6 @@ export {
   type EpubOptions,
 } from './fixtures.ts';
 export { startHttpServer, type TestHttpServer } from './http-server.ts';
+export { noise, RECORDINGS, sceneVideo, speechAudio, type Recording } from './media-fixtures.ts';
 export { rssMb, spawnService, waitUntil, type ServiceProcess } from './processes.ts';
+export { sendJson, waitForStatus } from './requests.ts';

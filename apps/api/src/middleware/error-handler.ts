@@ -1,8 +1,15 @@
 import type { NextFunction, Request, Response } from 'express';
 import multer from 'multer';
 import { ZodError } from 'zod';
-import { AppError, badRequest, payloadTooLarge, unavailable, UnauthorizedError } from '../errors.ts';
+import { isUnstorableText, violatedForeignKey } from '@quire/db';
+import { AppError, badRequest, notFound, payloadTooLarge, unavailable, UnauthorizedError } from '../errors.ts';
 import { isDependencyDown } from './dependency-errors.ts';
+
+/**
+ * Services check a folderId before writing it; a folder deleted between that check and the write trips one
+ * of these foreign keys instead, which means the same thing.
+ */
+const FOLDER_REFERENCES = new Set(['materials_folder_fk', 'folders_parent_fk']);
 
 const MULTER_MESSAGES: Record<string, string> = {
   LIMIT_PART_COUNT: 'Too many parts in the multipart body',
@@ -36,6 +43,8 @@ export function toAppError(err: unknown): AppError | UnauthorizedError {
   if ((err as Error)?.message === 'Unexpected end of form' || /Malformed part header|Multipart: Boundary not found/i.test((err as Error)?.message ?? '')) {
     return badRequest('The multipart body is malformed or truncated');
   }
+  if (FOLDER_REFERENCES.has(violatedForeignKey(err) ?? '')) return notFound('Folder');
+  if (isUnstorableText(err)) return badRequest('Text must not contain NUL (\\u0000) characters');
   if (isDependencyDown(err)) return unavailable('A service quire depends on is unavailable; try again shortly');
   return new AppError(500, 'INTERNAL', 'Internal server error');
 }

@@ -15,9 +15,10 @@ describe.each<StorageDriver>(['local', 's3'])('batch upload through upload URLs 
   afterAll(() => stack?.close());
 
   it('creates pending slots, accepts a PUT to each URL, and completes them into active materials', async () => {
+    const week = await (await post(tenant, '/api/v1/folders', { name: 'Week 1' })).json();
     const res = await post(tenant, '/api/v1/materials/batch', {
       materials: [
-        { name: 'First', filename: 'first.pdf', contentType: 'application/pdf', folderId: 'week-1' },
+        { name: 'First', filename: 'first.pdf', contentType: 'application/pdf', folderId: week._id },
         { name: 'Second', filename: 'second.txt', contentType: 'text/plain' },
       ],
     });
@@ -30,7 +31,7 @@ describe.each<StorageDriver>(['local', 's3'])('batch upload through upload URLs 
       expect(h.s3Key).toBe(`${tenant.organizationId}/${h.materialId}/original`);
     }
     const pending = await (await tenant.request(`/api/v1/materials/${handles[0].materialId}`)).json();
-    expect(pending).toMatchObject({ status: 'pending_upload', folderId: 'week-1', name: 'First' });
+    expect(pending).toMatchObject({ status: 'pending_upload', folderId: week._id, name: 'First' });
 
     const early = await post(tenant, '/api/v1/materials/upload/complete', { materialId: handles[0].materialId, s3Key: handles[0].s3Key });
     expect(early.status).toBe(409);

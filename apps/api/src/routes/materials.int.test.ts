@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf, startTestStack, type Tenant, type TestStack } from '@quire/testkit';
+import { makePdf, startTestStack, waitForStatus, type Tenant, type TestStack } from '@quire/testkit';
 
 let stack: TestStack;
 let tenant: Tenant;
@@ -23,15 +23,6 @@ function form(fields: Record<string, string>, file?: { body: Buffer | string; na
 
 const post = (t: Tenant, path: string, body: unknown) =>
   t.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-async function waitForStatus(t: Tenant, id: string, statuses: string[], timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const material = await (await t.request(`/api/v1/materials/${id}`)).json();
-    if (statuses.includes(material.status) || Date.now() > deadline) return material;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('authentication', () => {
   it('answers 403 {"error":"Unauthorized"} without a key, with an unknown key and with a revoked key', async () => {
@@ -58,10 +49,11 @@ describe('authentication', () => {
 describe('POST /upload', () => {
   it('stores the file, answers 201 with the material in processing, and processing makes it active', async () => {
     const pdf = await makePdf(['Page one talks about apples.', 'Page two explains photosynthesis.'], { title: 'Botany' });
+    const folder = await (await post(tenant, '/api/v1/folders', { name: 'Botany' })).json();
     const res = await tenant.request('/api/v1/materials/upload', {
       method: 'POST',
       body: form(
-        { name: 'Botany notes', folderId: 'folder-1', extractImages: 'false', references: JSON.stringify([{ title: 'Src', url: 'https://example.com/a' }]) },
+        { name: 'Botany notes', folderId: folder._id, extractImages: 'false', references: JSON.stringify([{ title: 'Src', url: 'https://example.com/a' }]) },
         { body: pdf, name: 'botany.pdf', type: 'application/pdf' },
       ),
     });
@@ -70,7 +62,7 @@ describe('POST /upload', () => {
     expect(m).toMatchObject({
       name: 'Botany notes',
       organizationId: tenant.organizationId,
-      folderId: 'folder-1',
+      folderId: folder._id,
       contentType: 'pdf',
       status: 'processing',
       references: [{ title: 'Src', url: 'https://example.com/a' }],
@@ -261,10 +253,11 @@ describe('POST /upload-and-process', () => {
 describe('GET / (list)', () => {
   it('pages newest first, filters by folder and name, and rejects out-of-range values', async () => {
     const t = await stack.newTenant();
+    const [folderA, folderB] = await Promise.all(['A', 'B'].map(async (name) => (await post(t, '/api/v1/folders', { name })).json()));
     for (let i = 1; i <= 5; i++) {
       await post(t, '/api/v1/materials/upload-and-process', {
         name: i % 2 ? `Odd Chapter ${i}` : `Even chapter ${i}`,
-        folderId: i <= 2 ? 'f-a' : 'f-b',
+        folderId: i <= 2 ? folderA._id : folderB._id,
         content: { text: `text ${i}` },
       });
     }
@@ -281,8 +274,11 @@ describe('GET / (list)', () => {
     const all = await (await t.request('/api/v1/materials?limit=200')).json();
     expect(all.materials).toHaveLength(5);
 
-    const folder = await (await t.request('/api/v1/materials?folderId=f-a')).json();
+    const folder = await (await t.request(`/api/v1/materials?folderId=${folderA._id}`)).json();
     expect(folder.totalCount).toBe(2);
+    const unknownFolder = await t.request('/api/v1/materials?folderId=f-a');
+    expect(unknownFolder.status).toBe(404);
+    expect(await unknownFolder.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Folder not found' });
 
     const search = await (await t.request('/api/v1/materials?search=CHAPTER%204')).json();
     expect(search.materials.map((m: { name: string }) => m.name)).toEqual(['Even chapter 4']);

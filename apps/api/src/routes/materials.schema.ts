@@ -9,7 +9,12 @@ export const referenceSchema = z.strictObject({
 export const referencesSchema = z.array(referenceSchema).max(500);
 
 const name = z.string().trim().min(1, 'name is required').max(MAX_NAME);
-const folderId = z.string().trim().min(1).max(200).nullable().optional();
+const id = z.string().trim().min(1).max(200);
+const folderId = id.nullable().optional();
+/** Where a move puts a material: a folder id, or null for no folder; it must be given. */
+const targetFolderId = z.string({ error: 'must be a folder id or null' }).trim().min(1).max(200).nullable();
+const filename = z.string().trim().min(1).max(1000);
+const mimeType = z.string().trim().min(1).max(255).regex(/^[\w.+-]+\/[\w.+-]+$/, 'must be a MIME type');
 
 export const waitOptionsSchema = {
   timeoutMs: z.coerce.number().int().min(1000).max(600_000).default(300_000),
@@ -93,8 +98,8 @@ export const batchSchema = z.strictObject({
     .array(
       z.strictObject({
         name,
-        filename: z.string().trim().min(1).max(1000),
-        contentType: z.string().trim().min(1).max(255).regex(/^[\w.+-]+\/[\w.+-]+$/, 'must be a MIME type'),
+        filename,
+        contentType: mimeType,
         folderId,
       }),
     )
@@ -107,7 +112,7 @@ export const completeSchema = z.strictObject({
 });
 
 export const listQuerySchema = z.object({
-  folderId: z.string().trim().min(1).max(200).optional(),
+  folderId: id.optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(200).default(20),
   search: z.string().max(200).optional(),
@@ -115,4 +120,42 @@ export const listQuerySchema = z.object({
 
 export const patchSchema = z.strictObject({
   references: referencesSchema.optional(),
+});
+
+export const createSchema = z.strictObject({
+  name,
+  content: createContentSchema,
+  folderId,
+  references: referencesSchema.optional(),
+  extractImages: z.boolean().optional(),
+});
+
+export const presignedUploadSchema = z.strictObject({
+  filename,
+  contentType: mimeType,
+  name,
+  folderId,
+  extractImages: z.boolean().optional(),
+  references: referencesSchema.optional(),
+});
+
+export const moveSchema = z.strictObject({ folderId: targetFolderId });
+
+export const renameSchema = z.strictObject({ name });
+
+export const BULK_MOVE_MAX = 1000;
+export const bulkMoveSchema = z.strictObject({
+  materialIds: z.array(id).min(1, 'materialIds must have at least one id').max(BULK_MOVE_MAX),
+  folderId: targetFolderId,
+});
+
+export const downloadUrlQuerySchema = z.object({
+  expiresIn: z.coerce.number().int().min(1).max(7 * 24 * 3600).default(3600),
+});
+
+export const searchSchema = z.strictObject({
+  query: z.string().trim().min(1, 'query is required').max(1000),
+  topK: z.number().int().min(1).max(50).default(5),
+  materialIds: z.array(id).max(1000).optional(),
+  folderIds: z.array(id).max(1000).optional(),
 });

@@ -1,25 +1,46 @@
 import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import multer from 'multer';
-import { newId, type Material, type Reference } from '@quire/db';
+import { newId, type ChunkHit, type Material, type Reference } from '@quire/db';
 import type { ApiContext } from '../context.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { principalOf } from '../middleware/authenticate.ts';
 import { fingerprintOf, idempotent, type Reply } from '../services/idempotency.ts';
-import { toMaterialView } from '../services/material-view.ts';
+import { toMaterialPage, toMaterialView } from '../services/material-view.ts';
 import * as materials from '../services/materials.service.ts';
 import { objectStoreEngine, type StreamedFile } from '../uploads/object-store-engine.ts';
 import {
   batchSchema,
+  bulkMoveSchema,
   completeSchema,
   createAndWaitSchema,
+  createSchema,
+  downloadUrlQuerySchema,
   listQuerySchema,
+  moveSchema,
   patchSchema,
+  presignedUploadSchema,
+  renameSchema,
+  searchSchema,
   uploadAndWaitFieldsSchema,
   uploadFieldsSchema,
   urlUploadAndWaitSchema,
   urlUploadSchema,
 } from './materials.schema.ts';
+
+/** One search hit on the wire: its passage, where it sits in the material, and which material. */
+function toSearchResult(hit: ChunkHit) {
+  return {
+    score: hit.score,
+    text: hit.text,
+    chunkIndex: hit.chunk_index,
+    ...(hit.page !== null ? { page: hit.page } : {}),
+    ...(hit.chapter !== null ? { chapter: hit.chapter } : {}),
+    ...(hit.start_ms !== null ? { startMs: hit.start_ms } : {}),
+    ...(hit.end_ms !== null ? { endMs: hit.end_ms } : {}),
+    material: { id: hit.material_id, name: hit.material_name, contentType: hit.content_type },
+  };
+}
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -83,7 +104,16 @@ export function materialsRouter(ctx: ApiContext): Router {
       references: fields.references ?? [],
     });
 
-  const waitAndReply = async (req: Request, material: Material, timing: { timeoutMs: number; pollIntervalMs: number }): Promise<Reply> => {
+  const createFromContent = (req: Request, body: z.infer<typeof createSchema>) =>
+    materials.createFromContent(ctx, principalOf(req).organizationId, {
+      name: body.name,
+      content: body.content,
+      folderId: body.folderId ?? null,
+      references: body.references ?? [],
+      extractImages: body.extractImages ?? true,
+    });
+
+    const waitAndReply = async (req: Request, material: Material, timing: { timeoutMs: number; pollIntervalMs: number }): Promise<Reply> => {
     // Nothing flows while the request waits on processing; the idle timeout must not cut it short.
     req.socket.setTimeout(timing.timeoutMs + ctx.config.HTTP_IDLE_TIMEOUT_MS);
     req.res!.once('finish', () => req.socket.setTimeout(ctx.config.HTTP_IDLE_TIMEOUT_MS));
@@ -133,27 +163,14 @@ export function materialsRouter(ctx: ApiContext): Router {
 
   router.post('/upload-and-process', async (req, res) => {
     const body = createAndWaitSchema.parse(req.body ?? {});
-    const reply = await idempotent(ctx, req, fingerprintOf(req, req.body), async () => {
-      const material = await materials.createFromContent(ctx, principalOf(req).organizationId, {
-        name: body.name,
-        content: body.content,
-        folderId: body.folderId ?? null,
-        references: body.references ?? [],
-        extractImages: body.extractImages ?? true,
-      });
-      return waitAndReply(req, material, body);
-    });
+    const reply = await idempotent(ctx, req, fingerprintOf(req, req.body), async () =>
+      waitAndReply(req, await createFromContent(req, body), body),
+    );
     send(res, reply);
   });
 
   const createFromUrl = (req: Request, body: { name: string; url: string; folderId?: string | null; references?: Reference[] }) =>
-    materials.createFromContent(ctx, principalOf(req).organizationId, {
-      name: body.name,
-      content: { url: body.url },
-      folderId: body.folderId ?? null,
-      references: body.references ?? [],
-      extractImages: true,
-    });
+    createFromContent(req, { ...body, content: { url: body.url } });
 
   router.post('/upload/url', async (req, res) => {
     const body = urlUploadSchema.parse(req.body ?? {});
@@ -187,13 +204,7 @@ export function materialsRouter(ctx: ApiContext): Router {
 
   router.get('/', async (req, res) => {
     const query = listQuerySchema.parse(req.query);
-    const page = await materials.listMaterials(ctx, principalOf(req).organizationId, query);
-    res.json({
-      materials: await Promise.all(page.rows.map(view)),
-      totalCount: page.totalCount,
-      page: page.page,
-      totalPages: page.totalPages,
-    });
+    res.json(await toMaterialPage(await materials.listMaterials(ctx, principalOf(req).organizationId, query), view));
   });
 
   router.get('/:id', async (req, res) => {
@@ -208,6 +219,62 @@ export function materialsRouter(ctx: ApiContext): Router {
   router.delete('/:id', async (req, res) => {
     await materials.deleteMaterial(ctx, principalOf(req).organizationId, req.params.id);
     res.json({ success: true, id: req.params.id });
+  });
+
+  router.post('/', async (req, res) => {
+    const body = createSchema.parse(req.body ?? {});
+    const reply = await idempotent(ctx, req, fingerprintOf(req, req.body), async () => ({
+      status: 201,
+      body: await view(await createFromContent(req, body)),
+    }));
+    send(res, reply);
+  });
+
+  router.post('/upload/presigned-url', async (req, res) => {
+    const body = presignedUploadSchema.parse(req.body ?? {});
+    const reply = await idempotent(ctx, req, fingerprintOf(req, req.body), async () => ({
+      status: 200,
+      body: await materials.createPresignedUpload(ctx, principalOf(req).organizationId, body),
+    }));
+    send(res, reply);
+  });
+
+  router.post('/search', async (req, res) => {
+    const body = searchSchema.parse(req.body ?? {});
+    const { hits, filtered } = await materials.searchMaterials(ctx, principalOf(req).organizationId, body);
+    const results = hits.map(toSearchResult);
+    res.json({
+      query: body.query,
+      results,
+      totalResults: results.length,
+      filtered,
+      scope: { materialIds: body.materialIds ?? null, folderIds: body.folderIds ?? null },
+    });
+  });
+
+  // Before `/:id/move`, which would otherwise take "bulk" for a material id.
+  router.post('/bulk/move', async (req, res) => {
+    const body = bulkMoveSchema.parse(req.body ?? {});
+    res.json(await materials.bulkMoveMaterials(ctx, principalOf(req).organizationId, body.materialIds, body.folderId));
+  });
+
+  router.post('/:id/move', async (req, res) => {
+    const body = moveSchema.parse(req.body ?? {});
+    res.json(await view(await materials.moveMaterial(ctx, principalOf(req).organizationId, req.params.id, body.folderId)));
+  });
+
+  router.post('/:id/rename', async (req, res) => {
+    const body = renameSchema.parse(req.body ?? {});
+    res.json(await view(await materials.renameMaterial(ctx, principalOf(req).organizationId, req.params.id, body.name)));
+  });
+
+  router.post('/:id/reprocess', async (req, res) => {
+    res.json(await view(await materials.reprocessMaterial(ctx, principalOf(req).organizationId, req.params.id)));
+  });
+
+  router.get('/:id/download-url', async (req, res) => {
+    const { expiresIn } = downloadUrlQuerySchema.parse(req.query);
+    res.json({ downloadUrl: await materials.downloadUrl(ctx, principalOf(req).organizationId, req.params.id, expiresIn) });
   });
 
   return router;

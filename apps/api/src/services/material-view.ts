@@ -50,3 +50,11 @@ export async function toMaterialView(material: Material, store: ObjectStore, url
     references: material.references as unknown[],
   };
 }
+
+/** A page of materials on the wire, as the list endpoints answer it. */
+export async function toMaterialPage(
+  page: { rows: Material[]; totalCount: number; page: number; totalPages: number },
+  view: (m: Material) => Promise<MaterialView>,
+) {
+  return { materials: await Promise.all(page.rows.map(view)), totalCount: page.totalCount, page: page.page, totalPages: page.totalPages };
+}

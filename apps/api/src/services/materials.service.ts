@@ -1,13 +1,18 @@
 import path from 'node:path';
 import {
   completePendingUpload,
+  deleteChunks,
   findMaterial,
   insertMaterial,
   listMaterials as listMaterialRows,
   listObjects,
+  liveMaterialIds,
+  moveMaterials,
   newId,
   recordObject,
+  renameMaterial as renameMaterialRow,
   replaceReferences,
+  searchChunks,
   transitionMaterial,
   type Material,
   type MaterialContent,
@@ -18,6 +23,8 @@ import { cancelMaterialJob, enqueueMaterial } from '@quire/queue';
 import type { ApiContext } from '../context.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, unavailable, unsupportedType } from '../errors.ts';
 import { isDependencyDown } from '../middleware/dependency-errors.ts';
+import { requireFolders } from './folders.service.ts';
+import { offsetOf, pageOf } from './pagination.ts';
 import type { StreamedFile } from '../uploads/object-store-engine.ts';
 
 export const originalKeyFor = (organizationId: string, materialId: string) => `${organizationId}/${materialId}/original`;
@@ -49,6 +56,7 @@ export async function createFromUpload(ctx: ApiContext, organizationId: string, 
     if (claimContradicts(file.mimetype, sniffed.contentType)) {
       throw unsupportedType(`The file was sent as ${file.mimetype} but its bytes are ${sniffed.mimeType}`);
     }
+    await requireFolders(ctx.db, organizationId, [input.folderId]);
     const material = await insertMaterial(ctx.db, {
       id: input.materialId,
       organizationId,
@@ -88,6 +96,7 @@ export async function createFromContent(ctx: ApiContext, organizationId: string,
   const content: MaterialContent = isText ? { text } : { url: url ?? sourceUrl };
   // A URL's real type is known only once its bytes are fetched; until then the client's claim stands in.
   const provisionalType = isText ? 'text' : type === 'pdf' || type === 'video' || type === 'audio' ? type : 'text';
+  await requireFolders(ctx.db, organizationId, [input.folderId]);
   const material = await insertMaterial(ctx.db, {
     id: newId(),
     organizationId,
@@ -130,6 +139,8 @@ export interface BatchItem {
   filename: string;
   contentType: string;
   folderId?: string | null;
+  extractImages?: boolean;
+  references?: Reference[];
 }
 
 export async function createBatch(ctx: ApiContext, organizationId: string, items: BatchItem[]) {
@@ -142,6 +153,7 @@ export async function createBatch(ctx: ApiContext, organizationId: string, items
     const kind = claimedKind(item.contentType);
     if (kind === 'other') throw unsupportedType(`materials.${index}.contentType: ${item.contentType} is not a supported type`);
   });
+  await requireFolders(ctx.db, organizationId, items.map((item) => item.folderId));
   const rows = await ctx.db.transaction().execute(async (trx) => {
     const created: Material[] = [];
     for (const item of items) {
@@ -156,8 +168,8 @@ export async function createBatch(ctx: ApiContext, organizationId: string, items
           contentType: kind && kind !== 'other' ? kind : 'text',
           status: 'pending_upload',
           content: { s3Key: originalKeyFor(organizationId, id), filename: sanitizeFilename(item.filename), mimeType: item.contentType },
-          references: [],
-          extractImages: true,
+          references: item.references ?? [],
+          extractImages: item.extractImages ?? true,
         }),
       );
     }
@@ -220,13 +232,9 @@ export async function listMaterials(
   organizationId: string,
   q: { folderId?: string; search?: string; page: number; limit: number },
 ) {
-  const { rows, total } = await listMaterialRows(ctx.db, organizationId, {
-    folderId: q.folderId,
-    search: q.search,
-    limit: q.limit,
-    offset: (q.page - 1) * q.limit,
-  });
-  return { rows, totalCount: total, page: q.page, totalPages: Math.ceil(total / q.limit) };
+  await requireFolders(ctx.db, organizationId, [q.folderId]);
+  const found = await listMaterialRows(ctx.db, organizationId, { folderId: q.folderId, search: q.search, limit: q.limit, offset: offsetOf(q) });
+  return pageOf(found, q);
 }
 
 export async function updateReferences(ctx: ApiContext, organizationId: string, id: string, references: Reference[] | undefined) {
@@ -236,9 +244,13 @@ export async function updateReferences(ctx: ApiContext, organizationId: string, 
   return updated;
 }
 
-/** Marks the material deleted, cancels its queued job and removes every object it holds. */
+/** Marks the material deleted (dropping its search chunks), cancels its queued job and removes every object it holds. */
 export async function deleteMaterial(ctx: ApiContext, organizationId: string, id: string): Promise<void> {
-  const deleted = await transitionMaterial(ctx.db, id, ['pending_upload', 'processing', 'active', 'error'], 'deleted', { organizationId });
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
+    const row = await transitionMaterial(trx, id, ['pending_upload', 'processing', 'active', 'error'], 'deleted', { organizationId });
+    if (row) await deleteChunks(trx, id);
+    return row;
+  });
   if (!deleted) throw notFound();
   await cancelMaterialJob(ctx.queue, id).catch((err) => ctx.logger.warn({ err, materialId: id }, 'could not cancel the job'));
   const objects = await listObjects(ctx.db, id);
@@ -270,4 +282,86 @@ export async function waitForProcessing(
   if (!value) throw notFound();
   if (timedOut) return { kind: 'timeout', material: value };
   return { kind: value.status === 'active' ? 'active' : 'error', material: value };
+}
+
+/** A single-file upload URL: a batch of one, completed by `/upload/complete` like any batch slot. */
+export async function createPresignedUpload(ctx: ApiContext, organizationId: string, item: BatchItem) {
+  const [slot] = await createBatch(ctx, organizationId, [item]);
+  return { uploadUrl: slot!.uploadUrl, s3Key: slot!.s3Key, materialId: slot!.materialId };
+}
+
+export async function moveMaterial(ctx: ApiContext, organizationId: string, id: string, folderId: string | null): Promise<Material> {
+  await requireFolders(ctx.db, organizationId, [folderId]);
+  const [moved] = await moveMaterials(ctx.db, organizationId, [id], folderId);
+  if (!moved) throw notFound();
+  return getMaterial(ctx, organizationId, id);
+}
+
+/** Moves every listed material or none: one that is not the organization's (or is deleted) makes it 404. */
+export async function bulkMoveMaterials(ctx: ApiContext, organizationId: string, ids: string[], folderId: string | null) {
+  const unique = [...new Set(ids)];
+  await requireFolders(ctx.db, organizationId, [folderId]);
+  const moved = await ctx.db.transaction().execute(async (trx) => {
+    const rows = await moveMaterials(trx, organizationId, unique, folderId);
+    if (rows.length !== unique.length) throw notFound();
+    return rows.length;
+  });
+  return { success: true, movedCount: moved };
+}
+
+export async function renameMaterial(ctx: ApiContext, organizationId: string, id: string, name: string): Promise<Material> {
+  const renamed = await renameMaterialRow(ctx.db, organizationId, id, name);
+  if (!renamed) throw notFound();
+  return renamed;
+}
+
+/**
+ * Runs extraction again with the current extractors. The material goes back to `processing` (the only
+ * state the worker picks up) with its previous text, images and search chunks untouched: the worker
+ * replaces them together when the new result is ready, in the transaction that makes the material
+ * `active` again. Until then search skips it, as it skips every material that is not active. Only an
+ * `active` or `error` material can be reprocessed; one still uploading or processing is 409.
+ */
+export async function reprocessMaterial(ctx: ApiContext, organizationId: string, id: string): Promise<Material> {
+  const material = await getMaterial(ctx, organizationId, id);
+  if (material.status !== 'active' && material.status !== 'error') {
+    throw conflict(`A material in ${material.status} cannot be reprocessed; only active or error materials can`);
+  }
+  const { error: _previousError, ...metadata } = material.metadata;
+  const started = await transitionMaterial(ctx.db, id, [material.status], 'processing', { organizationId, metadata });
+  if (!started) throw conflict('The material changed state meanwhile; read it and try again');
+  try {
+    await enqueueMaterial(ctx.queue, id, { finishingMs: 5_000 });
+  } catch (err) {
+    ctx.logger.warn({ err, materialId: id }, 'enqueue failed; putting the material back as it was');
+    await transitionMaterial(ctx.db, id, ['processing'], material.status, { organizationId, metadata: material.metadata }).catch(() => {});
+    if (isDependencyDown(err)) throw unavailable('The processing queue is unavailable; try again shortly');
+    throw err;
+  }
+  return started;
+}
+
+export async function downloadUrl(ctx: ApiContext, organizationId: string, id: string, expiresInSeconds: number): Promise<string> {
+  const material = await getMaterial(ctx, organizationId, id);
+  if (material.status === 'pending_upload') throw conflict('The file has not been uploaded yet');
+  const content = material.content as MaterialContent;
+  if (!content.s3Key) throw conflict('This material has no stored file (text, or a URL not fetched yet)');
+  return ctx.store.presignGet(content.s3Key, expiresInSeconds, content.filename ? { filename: content.filename } : {});
+}
+
+export interface SearchInput {
+  query: string;
+  topK: number;
+  materialIds?: string[];
+  folderIds?: string[];
+}
+
+/** Ranked passages of the organization's active materials; every id in the scope must be the organization's. */
+export async function searchMaterials(ctx: ApiContext, organizationId: string, input: SearchInput) {
+  const materialIds = input.materialIds?.length ? [...new Set(input.materialIds)] : undefined;
+  const folderIds = input.folderIds?.length ? [...new Set(input.folderIds)] : undefined;
+  if (materialIds && (await liveMaterialIds(ctx.db, organizationId, materialIds)).size !== materialIds.length) throw notFound();
+  await requireFolders(ctx.db, organizationId, folderIds ?? []);
+  const hits = await searchChunks(ctx.db, organizationId, { query: input.query, limit: input.topK, materialIds, folderIds });
+  return { hits, filtered: Boolean(materialIds || folderIds) };
 }

@@ -12,17 +12,19 @@ import {
   listObjects,
   patchProcessingMetadata,
   recordObject,
+  replaceChunks,
   transitionMaterial,
   type Db,
   type Material,
   type MaterialContent,
 } from '@quire/db';
-import { countWords, ExtractError, normalizeText, type ContentType, type ExtractResult } from '@quire/extract';
+import { countWords, EXTRACTOR_VERSIONS, ExtractError, normalizeText, type ContentType, type ExtractResult } from '@quire/extract';
 import type { JobMap, ProcessResult } from '@quire/queue';
 import type { ObjectStore } from '@quire/storage';
 import type { Logger } from 'pino';
 import { runSandboxed } from '../sandbox/run-sandboxed.ts';
 import { budgetFor } from './budget.ts';
+import { chunkSegments } from './chunk-segments.ts';
 import { fetchOriginal } from './fetch-original.ts';
 import { jsonSafe } from './json-safe.ts';
 import { progressReporter } from './progress.ts';
@@ -63,7 +65,7 @@ export async function processMaterial(job: Job<JobMap['process-material']>, deps
       const error = { code, message, ...(claimedType ? { claimedType, detectedType } : {}) };
       return await finishWithError(db, material, error, run);
     }
-    const status = await finishActive(deps, material, outcome.result, workDir, run);
+    const status = await finishActive(deps, material, outcome, workDir, run);
     log.info({ ...run, status }, 'processing finished');
     return { status };
   } catch (err) {
@@ -84,7 +86,7 @@ interface RunMeasures {
 }
 
 type Outcome = (
-  | { ok: true; result: ExtractResult }
+  | { ok: true; result: ExtractResult; contentType: ContentType }
   | { ok: false; code: ExtractError['code']; message: string; claimedType?: string; detectedType?: string }
 ) & { peakRssMb?: number };
 
@@ -94,7 +96,7 @@ async function extract(material: Material, workDir: string, deps: ProcessDeps, l
 
   if (content.text !== undefined && !content.s3Key) {
     const text = normalizeText(content.text);
-    return { ok: true, result: { text, segments: text ? [{ text }] : [], images: [], metadata: {} } };
+    return { ok: true, result: { text, segments: text ? [{ text }] : [], images: [], metadata: {} }, contentType: 'text' };
   }
 
   const inputPath = path.join(workDir, 'input');
@@ -120,18 +122,20 @@ async function extract(material: Material, workDir: string, deps: ProcessDeps, l
       ffmpegPath: deps.config.FFMPEG_PATH,
       ffprobePath: deps.config.FFPROBE_PATH,
       speechEngine: deps.config.SPEECH_ENGINE,
+      pocketsphinxPath: deps.config.POCKETSPHINX_PATH,
+      pocketsphinxModelDir: deps.config.POCKETSPHINX_MODEL_DIR,
     },
     budgetFor(contentType, size, deps.config),
     (percent) => reportProgress(5 + Math.round(percent * 0.9)),
     deps.shutdown,
   );
-  return outcome;
+  return outcome.ok ? { ...outcome, contentType } : outcome;
 }
 
 async function finishActive(
   deps: ProcessDeps,
   material: Material,
-  result: ExtractResult,
+  { result, contentType }: { result: ExtractResult; contentType: ContentType },
   workDir: string,
   run: RunMeasures,
 ): Promise<'active' | 'skipped'> {
@@ -180,11 +184,14 @@ async function finishActive(
     if (material.extract_images) metadata.images = images;
     else delete metadata.images;
     Object.assign(metadata, run);
+    metadata.extractor = EXTRACTOR_VERSIONS[contentType];
+    const chunks = chunkSegments(result.segments.length > 0 ? result.segments : [{ text: result.text }]);
 
     const derivedBytes = written.reduce((sum, o) => sum + o.bytes, 0);
     const replaced = await db.transaction().execute(async (trx) => {
       const updated = await transitionMaterial(trx, material.id, ['processing'], 'active', { metadata: jsonSafe(metadata), derivedBytes });
       if (!updated) return undefined;
+      await replaceChunks(trx, material.organization_id, material.id, chunks);
       const previous = await listObjects(trx, material.id, 'derived');
       await forgetObjects(trx, material.id, previous.map((o) => o.key));
       for (const object of written) await recordObject(trx, material.id, object.key, 'derived', object.bytes);

@@ -6,11 +6,7 @@ import { RESULT_FILE, type ChildMessage, type ChildReport, type SandboxOutcome, 
 // Runs one extraction in a process of its own; the parent enforces time and memory and reads RESULT_FILE.
 async function main(specPath: string): Promise<void> {
   const spec = JSON.parse(await fs.readFile(specPath, 'utf8')) as SandboxSpec;
-  const extract = createExtractor(spec.contentType, {
-    ffmpegPath: spec.ffmpegPath,
-    ffprobePath: spec.ffprobePath,
-    speechEngine: spec.speechEngine,
-  });
+  const extract = createExtractor(spec.contentType, spec);
   let outcome: SandboxOutcome;
   try {
     const result = await extract(spec.inputPath, {

@@ -1,14 +1,11 @@
-import type { ContentType, ExtractErrorCode, ExtractResult } from '@quire/extract';
+import type { ContentType, ExtractErrorCode, ExtractorSettings, ExtractResult } from '@quire/extract';
 
 /** What the worker asks of one sandboxed extraction; written as JSON next to the input. */
-export interface SandboxSpec {
+export interface SandboxSpec extends ExtractorSettings {
   contentType: ContentType;
   inputPath: string;
   outputDir: string;
   extractImages: boolean;
-  ffmpegPath: string;
-  ffprobePath: string;
-  speechEngine: 'pocketsphinx' | 'none';
 }
 
 export type SandboxOutcome =

@@ -19,7 +19,17 @@ async function specFor(name: string, body: Buffer, contentType: SandboxSpec['con
   await fs.mkdir(path.join(jobDir, 'out'), { recursive: true });
   const inputPath = path.join(jobDir, 'input');
   await fs.writeFile(inputPath, body);
-  return { contentType, inputPath, outputDir: path.join(jobDir, 'out'), extractImages, ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe', speechEngine: 'none' };
+  return {
+    contentType,
+    inputPath,
+    outputDir: path.join(jobDir, 'out'),
+    extractImages,
+    ffmpegPath: 'ffmpeg',
+    ffprobePath: 'ffprobe',
+    speechEngine: 'none',
+    pocketsphinxPath: 'pocketsphinx_continuous',
+    pocketsphinxModelDir: '/usr/share/pocketsphinx/model/en-us',
+  };
 }
 
 /** A small PDF that decodes into a 12000x12000 bitmap: cheap to store, expensive to open. */
