@@ -8,6 +8,7 @@ import {
   makeZipBomb,
   pdfWithPictures,
   startTestStack,
+  uploadAndProcess,
   type Tenant,
   type TestStack,
 } from '@quire/testkit';
@@ -20,14 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-/** Uploads through the api and waits for the real worker: 201 active, 422 error. */
-async function process(body: Buffer, filename: string, extractImages = true) {
-  const form = new FormData();
-  form.append('name', filename);
-  form.append('extractImages', String(extractImages));
-  form.append('timeoutMs', '110000');
-  form.append('file', new Blob([body]), filename);
-  const res = await tenant.request('/api/v1/materials/upload/file-and-process', { method: 'POST', body: form });
+/** Uploads through the api and waits for the real worker: 201 active, 422 error (with the material). */
+async function processFile(body: Buffer, filename: string) {
+  const res = await uploadAndProcess(tenant, body, filename, { extractImages: true });
   const json = await res.json();
   return { status: res.status, material: res.status === 422 ? json.material : json };
 }
@@ -46,7 +42,7 @@ function expectMeasured(metadata: { processingMs: number; peakMemoryMb: number }
 describe('pdf', () => {
   it('keeps each page\'s text, the document info, and the pictures in storage with their page', async () => {
     const words = await makePdf(['Apples grow on trees.', 'Photosynthesis turns light into sugar.'], { title: 'Botany', author: 'Mendel' });
-    const { status, material } = await process(words, 'botany.pdf');
+    const { status, material } = await processFile(words, 'botany.pdf');
     expect(status).toBe(201);
     expect(material.metadata).toMatchObject({ pageCount: 2, title: 'Botany', author: 'Mendel' });
     const page2 = material.metadata.pages[1];
@@ -57,7 +53,7 @@ describe('pdf', () => {
       { page: 2, width: 300, height: 200 },
       { page: 3, width: 24, height: 24 },
     ]);
-    const withPictures = (await process(pictures, 'pictures.pdf')).material;
+    const withPictures = (await processFile(pictures, 'pictures.pdf')).material;
     expect(withPictures.metadata.images).toHaveLength(1);
     expect(withPictures.metadata.images[0]).toMatchObject({ page: 2, width: 300, height: 200 });
     expect(await fetchImage(withPictures.metadata.images[0].s3Url)).toMatchObject({ format: 'webp', width: 300, height: 200 });
@@ -65,13 +61,13 @@ describe('pdf', () => {
   });
 
   it('ends a password-protected PDF error/ENCRYPTED and a damaged one error/CORRUPT, each with a readable message', async () => {
-    const encrypted = await process(await makePdf(['Secret.'], { userPassword: 'pw' }), 'locked.pdf');
+    const encrypted = await processFile(await makePdf(['Secret.'], { userPassword: 'pw' }), 'locked.pdf');
     expect(encrypted.status).toBe(422);
     expect(encrypted.material.status).toBe('error');
     expect(encrypted.material.metadata.error).toEqual({ code: 'ENCRYPTED', message: 'The PDF is password-protected' });
     expectMeasured(encrypted.material.metadata);
 
-    const damaged = await process(Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(3000, 0x41)]), 'damaged.pdf');
+    const damaged = await processFile(Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(3000, 0x41)]), 'damaged.pdf');
     expect(damaged.status).toBe(422);
     expect(damaged.material.metadata.error.code).toBe('CORRUPT');
     expect(damaged.material.metadata.error.message).toMatch(/^The PDF could not be read: /);
@@ -88,7 +84,7 @@ describe('epub', () => {
       ],
       { title: 'A Farm Day', author: 'Beatrix Potter', language: 'en', pictureInChapter: 3 },
     );
-    const { status, material } = await process(book, 'farm.epub');
+    const { status, material } = await processFile(book, 'farm.epub');
     expect(status).toBe(201);
     expect(material.contentType).toBe('epub');
     expect(material.metadata).toMatchObject({ title: 'A Farm Day', author: 'Beatrix Potter', language: 'en', chapterCount: 3 });
@@ -108,13 +104,13 @@ describe('epub', () => {
   });
 
   it('ends a zip bomb error/TOO_LARGE and a broken zip error/CORRUPT', async () => {
-    const bomb = await process(await makeZipBomb(64), 'bomb.epub');
+    const bomb = await processFile(await makeZipBomb(64), 'bomb.epub');
     expect(bomb.status).toBe(422);
     expect(bomb.material.metadata.error.code).toBe('TOO_LARGE');
     expect(bomb.material.metadata.error.message).toMatch(/zip bomb/);
 
     const book = await makeEpub([{ title: 'One', paragraphs: ['Only chapter.'] }]);
-    const broken = await process(book.subarray(0, book.length - 100), 'broken.epub');
+    const broken = await processFile(book.subarray(0, book.length - 100), 'broken.epub');
     expect(broken.status).toBe(422);
     expect(broken.material.metadata.error.code).toBe('CORRUPT');
   });
@@ -123,7 +119,7 @@ describe('epub', () => {
 describe('image', () => {
   it('reads the words in the picture, its size and format, and stores a preview and a thumbnail', async () => {
     const png = await makeTextImage(['Mitosis divides the nucleus'], { width: 1000 });
-    const { status, material } = await process(png, 'mitosis.png');
+    const { status, material } = await processFile(png, 'mitosis.png');
     expect(status).toBe(201);
     expect(material.contentType).toBe('image');
     expect(material.metadata).toMatchObject({ width: 1000, height: 192, format: 'png' });
@@ -137,7 +133,7 @@ describe('image', () => {
   });
 
   it('ends a decompression bomb error/TOO_LARGE', async () => {
-    const { status, material } = await process(makeImageBomb(), 'bomb.png');
+    const { status, material } = await processFile(makeImageBomb(), 'bomb.png');
     expect(status).toBe(422);
     expect(material.metadata.error.code).toBe('TOO_LARGE');
   });

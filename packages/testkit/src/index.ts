@@ -13,4 +13,4 @@ export {
 export { startHttpServer, type TestHttpServer } from './http-server.ts';
 export { noise, RECORDINGS, sceneVideo, speechAudio, type Recording } from './media-fixtures.ts';
 export { rssMb, spawnService, waitUntil, type ServiceProcess } from './processes.ts';
-export { sendJson, waitForStatus } from './requests.ts';
+export { sendJson, uploadAndProcess, waitForStatus } from './requests.ts';
