@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { generateApiKey } from '@quire/api';
 import { createDb, createOrganization, insertApiKey } from '@quire/db';
+import { rssMb } from '@quire/testkit';
 
 const MB = 1024 * 1024;
 // Larger than the 60 MB the issue names, so GC noise (tens of MB) cannot be mistaken for buffering.
@@ -27,11 +27,6 @@ function generatedText(total: number): ReadableStream<Uint8Array> {
       })(),
     ),
   ) as ReadableStream<Uint8Array>;
-}
-
-async function rssMb(pid: number): Promise<number> {
-  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
 describe.each(['local', 's3'] as const)('a 150 MB upload through the api process (%s storage)', (driver) => {
