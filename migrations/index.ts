@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as createCoreTables from './0001_create_core_tables.ts';
 import * as createIdempotencyKeys from './0002_create_idempotency_keys.ts';
+import * as createUsageTables from './0003_create_usage_tables.ts';
 import * as createFolders from './0004_create_folders.ts';
 import * as moveFolderLabelsIntoFolders from './0005_move_folder_labels_into_folders.ts';
 import * as createMaterialChunks from './0006_create_material_chunks.ts';
@@ -10,6 +11,7 @@ import * as createWebhooks from './0007_create_webhooks.ts';
 export const migrations: Record<string, Migration> = {
   '0001_create_core_tables': createCoreTables,
   '0002_create_idempotency_keys': createIdempotencyKeys,
+  '0003_create_usage_tables': createUsageTables,
   '0004_create_folders': createFolders,
   '0005_move_folder_labels_into_folders': moveFolderLabelsIntoFolders,
   '0006_create_material_chunks': createMaterialChunks,

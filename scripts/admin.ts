@@ -1,6 +1,18 @@
 import { parseArgs } from 'node:util';
 import { generateApiKey } from '@quire/api';
-import { createGroup, createOrganization, findGroup, findOrganization, insertApiKey, revokeApiKey, type Db } from '@quire/db';
+import {
+  addGroupMembers,
+  createGroup,
+  createOrganization,
+  findGroup,
+  findGroupForAdmin,
+  findOrganization,
+  insertApiKey,
+  listGroupMembers,
+  revokeApiKey,
+  upsertStudents,
+  type Db,
+} from '@quire/db';
 import { WEBHOOK_USAGE, webhookCommands } from './admin-webhooks.ts';
 import { openDatabase } from './database.ts';
 
@@ -9,6 +21,8 @@ const USAGE = `usage:
   admin group create --org ORG_ID --name NAME [--plan-from ISO] [--plan-until ISO]
   admin key create --org ORG_ID [--group GROUP_ID]
   admin key revoke --id KEY_ID
+  admin student add --group GROUP_ID --user-id USER_ID --name NAME
+  admin student list --group GROUP_ID
 ${WEBHOOK_USAGE}`;
 
 class UsageError extends Error {}
@@ -27,6 +41,13 @@ const optionalDate = (flags: Flags, name: string): Date | undefined => {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) throw new UsageError(`--${name} must be an ISO 8601 timestamp`);
   return date;
+};
+
+const existingGroup = async (db: Db, flags: Flags) => {
+  const id = required(flags, 'group');
+  const group = await findGroupForAdmin(db, id);
+  if (!group) throw new UsageError(`group ${id} not found`);
+  return group;
 };
 
 const commands: Record<string, (db: Db, flags: Flags) => Promise<unknown>> = {
@@ -57,6 +78,22 @@ const commands: Record<string, (db: Db, flags: Flags) => Promise<unknown>> = {
     if (!(await revokeApiKey(db, id))) throw new UsageError(`key ${id} not found or already revoked`);
     return { id, revoked: true };
   },
+  // The same student the usage events create: `--user-id` is the platform's id, the report's studentId.
+  'student add': async (db, flags) => {
+    const group = await existingGroup(db, flags);
+    const userId = required(flags, 'user-id');
+    const name = required(flags, 'name');
+    await db.transaction().execute(async (trx) => {
+      const ids = await upsertStudents(trx, group.organization_id, [{ userId, name, nameAsOf: new Date() }]);
+      await addGroupMembers(trx, group.organization_id, [{ groupId: group.id, studentId: ids.get(userId)! }]);
+    });
+    return { groupId: group.id, studentId: userId, name };
+  },
+  'student list': async (db, flags) => {
+    const group = await existingGroup(db, flags);
+    const members = await listGroupMembers(db, group.organization_id, group.id);
+    return { groupId: group.id, students: members.map((m) => ({ studentId: m.userId, name: m.name })) };
+  },
   ...webhookCommands(required, (message) => {
     throw new UsageError(message);
   }),
@@ -71,6 +108,7 @@ async function main(argv: string[]): Promise<number> {
       org: { type: 'string' },
       group: { type: 'string' },
       id: { type: 'string' },
+      'user-id': { type: 'string' },
       'plan-from': { type: 'string' },
       'plan-until': { type: 'string' },
       url: { type: 'string' },

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noise, sceneVideo, speechAudio, startTestStack, type Tenant, type TestStack } from '@quire/testkit';
+import { noise, sceneVideo, speechAudio, startTestStack, uploadAndProcess, type Tenant, type TestStack } from '@quire/testkit';
 
 let stack: TestStack;
 let tenant: Tenant;
@@ -11,14 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-async function uploadAndProcess(t: Tenant, body: Buffer, filename: string, type: string) {
-  const form = new FormData();
-  form.append('name', filename);
-  form.append('timeoutMs', '120000');
-  form.append('file', new Blob([body], { type }), filename);
-  return t.request('/api/v1/materials/upload/file-and-process', { method: 'POST', body: form });
-}
-
 async function download(url: string): Promise<{ status: number; type: string | null; body: Buffer }> {
   const res = await fetch(url);
   return { status: res.status, type: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()) };
@@ -26,7 +18,7 @@ async function download(url: string): Promise<{ status: number; type: string | n
 
 describe('audio and video through the api and the worker', () => {
   it('processes an MP3 into its stream facts and transcript', async () => {
-    const res = await uploadAndProcess(tenant, await speechAudio('mp3'), 'goforward.mp3', 'audio/mpeg');
+    const res = await uploadAndProcess(tenant, await speechAudio('mp3'), 'goforward.mp3', { type: 'audio/mpeg' });
     expect(res.status).toBe(201);
     const material = await res.json();
     expect(material).toMatchObject({ status: 'active', contentType: 'audio' });
@@ -44,7 +36,7 @@ describe('audio and video through the api and the worker', () => {
 
   it('processes an MP4 into facts, scene keyframes with times, a thumbnail and the soundtrack’s words, all in storage', async () => {
     const video = await sceneVideo({ colors: ['white', 'navy', 'yellow'], sceneSeconds: 2, speech: 'goforward' });
-    const res = await uploadAndProcess(tenant, video, 'scenes.mp4', 'video/mp4');
+    const res = await uploadAndProcess(tenant, video, 'scenes.mp4', { type: 'video/mp4' });
     expect(res.status).toBe(201);
     const material = await res.json();
     expect(material).toMatchObject({ status: 'active', contentType: 'video' });
@@ -78,14 +70,14 @@ describe('audio and video through the api and the worker', () => {
       [truncated, 'cut.mp4', 'video/mp4'],
       [behindMp3Header, 'noise.mp3', 'audio/mpeg'],
     ] as const) {
-      const res = await uploadAndProcess(tenant, body, name, type);
+      const res = await uploadAndProcess(tenant, body, name, { type });
       expect(res.status).toBe(422);
       const failed = await res.json();
       expect(failed.material.status).toBe('error');
       expect(failed.material.metadata.error).toMatchObject({ code: 'CORRUPT', message: expect.stringMatching(/^The media could not be read: \S/) });
       expect(failed.material.metadata.error.message).not.toMatch(/quire-job-/);
     }
-    expect((await uploadAndProcess(tenant, noise(30_000), 'noise.mp3', 'audio/mpeg')).status).toBe(415);
+    expect((await uploadAndProcess(tenant, noise(30_000), 'noise.mp3', { type: 'audio/mpeg' })).status).toBe(415);
   });
 });
 
@@ -99,7 +91,7 @@ describe('with SPEECH_ENGINE=none', () => {
   afterAll(() => quiet?.close());
 
   it('says that no engine is configured rather than storing an empty transcript as if heard', async () => {
-    const res = await uploadAndProcess(quietTenant, await speechAudio('ogg'), 'goforward.ogg', 'audio/ogg');
+    const res = await uploadAndProcess(quietTenant, await speechAudio('ogg'), 'goforward.ogg', { type: 'audio/ogg' });
     expect(res.status).toBe(201);
     const { metadata } = await res.json();
     expect(metadata.transcription).toEqual({ engine: 'none', reason: 'no speech engine configured' });

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import getPort from 'get-port';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { startTestStack } from '@quire/testkit';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -85,6 +86,36 @@ describe('admin CLI', () => {
     expect(admin('key', 'revoke', '--id', key.json.id).status).not.toBe(0);
   });
 
+  it('adds students to a group, renames them, and lists them as the group reports will', async () => {
+    const org = admin('org', 'create', '--name', 'School').json;
+    const group = admin('group', 'create', '--org', org.id, '--name', 'Class B', '--plan-from', '2025-01-01T00:00:00Z').json;
+    const added = admin('student', 'add', '--group', group.id, '--user-id', 'platform-42', '--name', 'Ada');
+    expect(added.status).toBe(0);
+    expect(added.json).toEqual({ groupId: group.id, studentId: 'platform-42', name: 'Ada' });
+    expect(admin('student', 'add', '--group', group.id, '--user-id', 'platform-7', '--name', 'Grace').status).toBe(0);
+    expect(admin('student', 'add', '--group', group.id, '--user-id', 'platform-42', '--name', 'Ada L.').status).toBe(0);
+    expect(admin('student', 'list', '--group', group.id).json).toEqual({
+      groupId: group.id,
+      students: [
+        { studentId: 'platform-42', name: 'Ada L.' },
+        { studentId: 'platform-7', name: 'Grace' },
+      ],
+    });
+
+    // A student with no events is still in every student-level report of the group.
+    const stack = await startTestStack({ worker: false });
+    cleanup.push(() => stack.close());
+    const key = await stack.newKey(org.id, group.id);
+    const res = await key.request('/api/groups/engagement?startDate=2025-01-01T00:00:00Z&endDate=2025-01-01T00:00:00Z&students=true', { method: 'POST' });
+    expect((await res.json()).reports.map((r: { studentId: string; studentName: string }) => [r.studentId, r.studentName])).toEqual([
+      ['platform-42', 'Ada L.'],
+      ['platform-7', 'Grace'],
+    ]);
+
+    expect(admin('student', 'add', '--group', 'no-such-group', '--user-id', 'u', '--name', 'n').stderr).toContain('not found');
+    expect(admin('student', 'add', '--group', group.id, '--name', 'n').stderr).toContain('--user-id is required');
+  });
+
   it('explains bad calls on stderr with a non-zero exit', () => {
     const missing = admin('org', 'create');
     expect(missing.status).toBe(2);
@@ -92,5 +123,35 @@ describe('admin CLI', () => {
     expect(admin('key', 'create', '--org', 'no-such-org').stderr).toContain('not found');
     expect(admin('group', 'create', '--org', 'x', '--name', 'y', '--plan-from', 'soon').status).not.toBe(0);
     expect(admin('frobnicate').status).toBe(2);
+  });
+});
+
+describe('npm run seed:demo', () => {
+  it('loads a demo class and a semester of events, and prints a key that answers with them at once', async () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], {
+      env: { ...process.env, DATABASE_URL: inject('databaseUrl') },
+      encoding: 'utf8',
+    });
+    expect(result.status, result.stderr).toBe(0);
+    const key = /API key \(Demo class\): (qk_\S+)/.exec(result.stdout)?.[1];
+    const startDate = / from (\S+Z)/.exec(result.stdout)?.[1];
+    expect(key && startDate, result.stdout).toBeTruthy();
+    expect(result.stdout).toContain(`curl -X POST -H "x-api-key: ${key}"`);
+
+    const stack = await startTestStack({ worker: false });
+    cleanup.push(() => stack.close());
+    const report = async (name: string, students: boolean) => {
+      const res = await fetch(`${stack.url}/api/groups/${name}?startDate=${startDate}&students=${students}`, { method: 'POST', headers: { 'x-api-key': key! } });
+      expect(res.status).toBe(200);
+      return (await res.json()).reports as { studentId?: string; numStudentsUsed?: number; data: { title: string; value: number }[] }[];
+    };
+    const perStudent = await report('tests', true);
+    expect(new Set(perStudent.map((r) => r.studentId)).size).toBe(30);
+    const weeks = await report('engagement', false);
+    expect(weeks).toHaveLength(16);
+    expect(Math.max(...weeks.map((w) => w.numStudentsUsed!))).toBeGreaterThan(20);
+    expect(weeks.reduce((sum, w) => sum + w.data[0]!.value, 0)).toBeGreaterThan(1000);
+    const chat = await report('live-lecture', false);
+    expect(chat.reduce((sum, w) => sum + w.data[1]!.value, 0)).toBeGreaterThan(100);
   });
 });

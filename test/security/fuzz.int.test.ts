@@ -7,7 +7,7 @@ let materialId: string;
 
 beforeAll(async () => {
   stack = await startTestStack({ worker: false, config: { RATE_LIMIT_PER_KEY: '100000', RATE_LIMIT_PER_IP: '100000' } });
-  tenant = await stack.newTenant();
+  tenant = await stack.newTenant({ group: { planValidFrom: new Date('2024-01-01T00:00:00Z') } });
   const res = await tenant.request('/api/v1/materials/batch', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -31,6 +31,7 @@ const VALID_BODIES: Record<string, unknown> = {
   batch: { materials: [{ name: 'n', filename: 'f.pdf', contentType: 'application/pdf', folderId: 'x' }] },
   'upload/complete': { materialId: 'm', s3Key: 'k' },
   patch: { references: [{ title: 't', url: 'https://example.com' }] },
+  events: { events: [{ eventId: 'e', type: 'test_question_answered', userId: 'u', occurredAt: '2025-01-01T00:00:00Z', properties: { correct: true } }] },
   create: { name: 'n', content: { text: 'hello' }, folderId: null },
   'presigned-url': { filename: 'f.pdf', contentType: 'application/pdf', name: 'n', extractImages: true },
   search: { query: 'hello world', topK: 5, materialIds: ['m'], folderIds: ['f'] },
@@ -64,6 +65,10 @@ const ENDPOINTS: [string, string][] = [
   ['PATCH', '/api/v1/materials/{id}'],
   ['GET', '/api/v1/materials?page=%FF&limit=-1&search=%00'],
   ['DELETE', '/api/v1/materials/%2e%2e%2f'],
+  ['POST', '/api/v1/usage/events'],
+  ['GET', '/api/v1/usage/events?startDate=%FF&limit=1e400&offset=-0&eventType[]=x'],
+  ['POST', '/api/groups/tests?startDate=%00&endDate=9999-99-99&students[x]=1'],
+  ['POST', '/api/groups/engagement?startDate=0000-01-01T00:00:00Z&endDate=9999-12-31T23:59:59.999Z'],
   ['POST', '/api/v1/materials'],
   ['POST', '/api/v1/materials/upload/presigned-url'],
   ['POST', '/api/v1/materials/search'],

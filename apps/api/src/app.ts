@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { pinoHttp } from 'pino-http';
+import { metricsHandler } from '@quire/metrics';
 import type { LocalStore } from '@quire/storage';
 import type { ApiContext } from './context.ts';
 import { AppError } from './errors.ts';
-import { metricsHandler } from '@quire/metrics';
 import { requireAdminToken } from './middleware/admin-auth.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { errorHandler } from './middleware/error-handler.ts';
@@ -15,9 +15,11 @@ import { documentedRouteMatcher } from './openapi/path-matcher.ts';
 import { ADMIN_QUEUES_PATH, adminQueuesHandlers } from './routes/admin-queues.ts';
 import { docsRouter } from './routes/docs.ts';
 import { foldersRouter } from './routes/folders.ts';
+import { groupAnalyticsRouter } from './routes/group-analytics.ts';
 import { healthRouter } from './routes/health.ts';
 import { materialsRouter } from './routes/materials.ts';
 import { storageUrlsRouter } from './routes/storage-urls.ts';
+import { usageEventsRouter } from './routes/usage-events.ts';
 
 /** Builds the Express app from its dependencies; starting a server is `server.ts`'s job. */
 export function createApp(ctx: ApiContext): express.Express {
@@ -66,6 +68,8 @@ export function createApp(ctx: ApiContext): express.Express {
     json,
   );
   app.use('/api/v1/materials', materialsRouter(ctx));
+  app.use('/api/v1/usage', usageEventsRouter(ctx));
+  app.use('/api/groups', groupAnalyticsRouter(ctx));
   app.use('/api/v1/folders', foldersRouter(ctx));
 
   app.use((req, _res, next) => next(new AppError(404, 'NOT_FOUND', `Cannot ${req.method} ${req.path}`)));

@@ -48,6 +48,11 @@ export async function createApiContext(
   const store = overrides.store ?? (await createObjectStore(config));
   const redis = createRedis(config.REDIS_URL, 'producer');
   redis.on('error', (err) => logger.debug({ err: err.message }, 'redis connection error'));
+  // Best effort: with Redis up, the app is built on a ready connection; with Redis down, the api still
+  // starts and answers what needs Redis with 503 until it is back.
+  if (redis.status !== 'ready') {
+    await Promise.race([new Promise((resolve) => redis.once('ready', resolve)), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+  }
   const queue = createMaterialsQueue(redis, { prefix: config.QUEUE_PREFIX, attempts: config.JOB_ATTEMPTS });
   queue.on('error', () => {});
   const webhooksQueue = createWebhooksQueue(redis, { prefix: config.QUEUE_PREFIX, attempts: config.WEBHOOK_ATTEMPTS, backoffMs: config.WEBHOOK_BACKOFF_MS });

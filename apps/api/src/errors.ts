@@ -43,3 +43,11 @@ export class UnauthorizedError extends Error {
     super('Unauthorized');
   }
 }
+
+/** The analytics endpoints' 400 has its own fixed body: `{"error": "Missing params", "message"}`. */
+export class MissingParamsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MissingParamsError';
+  }
+}

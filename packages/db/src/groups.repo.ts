@@ -30,3 +30,15 @@ export async function findGroup(db: Db, organizationId: string, id: string) {
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+/** Which of `ids` are groups of this organization. */
+export async function existingGroupIds(db: Db, organizationId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('groups').select('id').where('organization_id', '=', organizationId).where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** For the operator's CLI, which names a group without its organization. */
+export async function findGroupForAdmin(db: Db, id: string) {
+  return db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst();
+}

@@ -105,6 +105,65 @@ export interface IdempotencyKeysTable {
   completed_at: Timestamp | null;
 }
 
+export const USAGE_EVENT_TYPES = [
+  'live_session_created',
+  'live_chat_message_sent',
+  'test_created',
+  'test_question_created',
+  'test_question_answered',
+  'test_chat_question',
+  'engagement',
+] as const;
+export type UsageEventType = (typeof USAGE_EVENT_TYPES)[number];
+
+export interface StudentsTable {
+  id: Generated<number>;
+  organization_id: string;
+  user_id: string;
+  name: string;
+  name_as_of: ColumnType<Date, Date | string | undefined, Date | string>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface GroupMembersTable {
+  organization_id: string;
+  group_id: string;
+  student_id: number;
+  created_at: CreatedAt;
+}
+
+export interface UsageEventsTable {
+  organization_id: string;
+  event_id: string;
+  group_id: string;
+  student_id: number;
+  type: UsageEventType;
+  /** Set only for `test_question_answered`. */
+  correct: boolean | null;
+  occurred_at: Timestamp;
+  value: number | null;
+  properties: Json<Record<string, unknown>> | null;
+  received_at: CreatedAt;
+}
+
+export interface UsageDailyTable {
+  organization_id: string;
+  group_id: string;
+  student_id: number;
+  /** The UTC day, as `YYYY-MM-DD`. */
+  day: ColumnType<string, string, never>;
+  sessions_made: number;
+  chat_messages: number;
+  tests_made: number;
+  questions_made: number;
+  answered_correctly: number;
+  answered_incorrectly: number;
+  chat_questions: number;
+  engagement_events: number;
+  engaged_ms: number;
+}
+
 export interface WebhooksTable {
   id: string;
   organization_id: string;
@@ -148,6 +207,10 @@ export interface Database {
   materials: MaterialsTable;
   material_objects: MaterialObjectsTable;
   idempotency_keys: IdempotencyKeysTable;
+  students: StudentsTable;
+  group_members: GroupMembersTable;
+  usage_events: UsageEventsTable;
+  usage_daily: UsageDailyTable;
   folders: FoldersTable;
   material_chunks: MaterialChunksTable;
   webhooks: WebhooksTable;

@@ -1,14 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PDFParse } from 'pdf-parse';
-import sharp from 'sharp';
+import { MAX_EXTRACTED_IMAGES, MIN_IMAGE_EDGE, saveAsWebp } from './image-files.ts';
 import { ExtractError, type ExtractedImage, type Extractor, type TextSegment } from './types.ts';
 import { countWords, normalizeText } from './words.ts';
 
-/** Images smaller than this on either side are decoration (bullets, rules), not content. */
-export const MIN_PDF_IMAGE_EDGE = 48;
-/** Bounds the images kept from one document, so a scanned 2,000-page book does not flood storage. */
-export const MAX_PDF_IMAGES = 500;
 const PAGES_PER_BATCH = 20;
 
 export const extractPdf: Extractor = async (inputPath, options) => {
@@ -17,6 +13,7 @@ export const extractPdf: Extractor = async (inputPath, options) => {
   try {
     const info = await parser.getInfo().catch(classify);
     const pageCount = info.total;
+    options.onPageCount?.(pageCount);
 
     const segments: TextSegment[] = [];
     const pages: { page: number; offset: number; length: number; wordCount: number }[] = [];
@@ -46,6 +43,8 @@ export const extractPdf: Extractor = async (inputPath, options) => {
         pages,
         ...pickStrings(docInfo, { Title: 'title', Author: 'author', Subject: 'subject', Creator: 'creator', Producer: 'producer' }),
         ...(typeof docInfo.PDFFormatVersion === 'string' ? { pdfVersion: docInfo.PDFFormatVersion } : {}),
+        // Encrypted with an empty user password: readable without one, so it is extracted, and said so.
+        ...(typeof docInfo.EncryptFilterName === 'string' ? { encrypted: true } : {}),
         ...(text.length === 0 && pageCount > 0 ? { textless: true } : {}),
       },
     };
@@ -61,15 +60,15 @@ async function extractPageImages(
   onProgress?: (percent: number) => void,
 ): Promise<ExtractedImage[]> {
   const images: ExtractedImage[] = [];
-  for (let page = 1; page <= pageCount && images.length < MAX_PDF_IMAGES; page++) {
+  for (let page = 1; page <= pageCount && images.length < MAX_EXTRACTED_IMAGES; page++) {
     // One page at a time: decoded bitmaps are large, and only this page's need to be alive.
     const result = await parser
-      .getImage({ partial: [page], imageThreshold: MIN_PDF_IMAGE_EDGE, imageBuffer: true, imageDataUrl: false })
+      .getImage({ partial: [page], imageThreshold: MIN_IMAGE_EDGE - 1, imageBuffer: true, imageDataUrl: false })
       .catch(() => undefined);
     for (const embedded of result?.pages[0]?.images ?? []) {
-      if (images.length >= MAX_PDF_IMAGES) break;
+      if (images.length >= MAX_EXTRACTED_IMAGES) break;
       const file = `page-${page}-${images.length + 1}.webp`;
-      const output = await sharp(embedded.data).webp({ quality: 82 }).toFile(path.join(outputDir, file)).catch(() => undefined);
+      const output = await saveAsWebp(embedded.data, path.join(outputDir, file));
       if (!output) continue;
       images.push({ file, role: 'extracted', page, width: output.width, height: output.height, format: 'webp' });
     }

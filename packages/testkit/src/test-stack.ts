@@ -29,6 +29,8 @@ export interface TestStack {
   startWorker(): Promise<RunningWorker>;
   /** A new organization with a fresh key (tenants never share data, so tests need no cleanup). */
   newTenant(options?: { group?: { planValidFrom?: Date; planValidUntil?: Date } }): Promise<Tenant>;
+  /** Another key of an existing organization, for one of its groups or for none. */
+  newKey(organizationId: string, groupId?: string): Promise<Tenant>;
   close(): Promise<void>;
 }
 
@@ -92,6 +94,20 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const server = await startServer(api, port, '127.0.0.1');
   const responses = new OpenApiResponseChecker();
 
+  const newKey = async (organizationId: string, groupId?: string): Promise<Tenant> => {
+    const key = generateApiKey();
+    const row = await insertApiKey(db, { organizationId, groupId, prefix: key.prefix, keyHash: key.hash });
+    return {
+      organizationId,
+      groupId,
+      apiKey: key.apiKey,
+      keyId: row.id,
+      request: (pathname, init = {}) =>
+        responses.fetch(`${url}${pathname}`, { ...init, headers: { 'x-api-key': key.apiKey, ...(init.headers as Record<string, string>) } }),
+      client: createQuireClient({ baseUrl: url, apiKey: key.apiKey, fetch: (request) => responses.fetch(request) }),
+    };
+  };
+
   const stack: TestStack = {
     url,
     env: { ...env, PUBLIC_URL: url, PORT: String(port) },
@@ -112,18 +128,9 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       if (tenantOptions.group) {
         groupId = (await createGroup(db, { organizationId: org.id, name: 'Group', ...tenantOptions.group })).id;
       }
-      const key = generateApiKey();
-      const row = await insertApiKey(db, { organizationId: org.id, groupId, prefix: key.prefix, keyHash: key.hash });
-      return {
-        organizationId: org.id,
-        groupId,
-        apiKey: key.apiKey,
-        keyId: row.id,
-        request: (pathname, init = {}) =>
-          responses.fetch(`${url}${pathname}`, { ...init, headers: { 'x-api-key': key.apiKey, ...(init.headers as Record<string, string>) } }),
-        client: createQuireClient({ baseUrl: url, apiKey: key.apiKey, fetch: (request) => responses.fetch(request) }),
-      };
+      return newKey(org.id, groupId);
     },
+    newKey,
     async close() {
       await stack.worker?.stop(5_000);
       await stack.workerHttp?.close();

@@ -1,5 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startTestStack, type TestStack } from '@quire/testkit';
+import { ReloadingRedisStore } from './rate-limit.ts';
 
 const stacks: TestStack[] = [];
 afterAll(() => Promise.all(stacks.map((s) => s.close())));
@@ -28,5 +30,17 @@ describe('rate limiting', () => {
       statuses.push((await fetch(`${stack.url}/api/v1/materials`, { headers: { 'x-api-key': `bad-${i}` } })).status);
     }
     expect(statuses).toEqual([403, 403, 403, 429]);
+  });
+
+  it('starts counting once Redis answers, even when it did not answer while the app was built', async () => {
+    const redis = new Redis(inject('redisUrl'), { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    const store = new ReloadingRedisStore({ prefix: `rl-test-${Date.now()}:`, sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as never });
+    await expect(store.init({ windowMs: 60_000 } as never)).rejects.toThrow();
+    if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
+    // The request that finds the script missing passes uncounted; the ones after it are counted.
+    await expect(store.increment('k')).rejects.toThrow();
+    expect((await store.increment('k')).totalHits).toBe(1);
+    expect((await store.increment('k')).totalHits).toBe(2);
+    redis.disconnect();
   });
 });

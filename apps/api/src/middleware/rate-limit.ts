@@ -6,6 +6,23 @@ import { AppError } from '../errors.ts';
 
 const WINDOW_MS = 60_000;
 
+/**
+ * rate-limit-redis loads its Lua script once, when the app is built. Had Redis not answered at that moment,
+ * the load would stay failed and every request would pass uncounted for the life of the process; this store
+ * loads the script again after a failure instead.
+ */
+export class ReloadingRedisStore extends RedisStore {
+  override async increment(key: string) {
+    try {
+      return await super.increment(key);
+    } catch (err) {
+      this.incrementScriptSha = this.loadIncrementScript();
+      this.incrementScriptSha.catch(() => {});
+      throw err;
+    }
+  }
+}
+
 function limiter(redis: Redis, prefix: string, limit: number, key: (req: Request) => string): RateLimitRequestHandler {
   return rateLimit({
     windowMs: WINDOW_MS,
@@ -13,7 +30,7 @@ function limiter(redis: Redis, prefix: string, limit: number, key: (req: Request
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     // Counters live in Redis so every api process shares them.
-    store: new RedisStore({
+    store: new ReloadingRedisStore({
       prefix,
       sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply>,
     }),

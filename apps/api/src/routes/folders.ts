@@ -4,6 +4,7 @@ import type { ApiContext } from '../context.ts';
 import { principalOf } from '../middleware/authenticate.ts';
 import { toFolderTree, toFolderView } from '../services/folder-view.ts';
 import * as folders from '../services/folders.service.ts';
+import { fingerprintOf, idempotent } from '../services/idempotency.ts';
 import { toMaterialPage, toMaterialView } from '../services/material-view.ts';
 import * as materials from '../services/materials.service.ts';
 import {
@@ -20,12 +21,16 @@ export function foldersRouter(ctx: ApiContext): Router {
 
   router.post('/', async (req, res) => {
     const body = createFolderSchema.parse(req.body ?? {});
-    const folder = await folders.createFolder(ctx, principalOf(req).organizationId, {
-      name: body.name,
-      parentFolderId: body.parentFolderId ?? null,
-      description: body.description ?? null,
+    const reply = await idempotent(ctx, req, fingerprintOf(req, req.body), async () => {
+      const folder = await folders.createFolder(ctx, principalOf(req).organizationId, {
+        name: body.name,
+        parentFolderId: body.parentFolderId ?? null,
+        description: body.description ?? null,
+      });
+      return { status: 201, body: toFolderView(folder) };
     });
-    res.status(201).json(toFolderView(folder));
+    if (reply.headers) res.set(reply.headers);
+    res.status(reply.status).json(reply.body);
   });
 
   router.get('/', async (req, res) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXTRACTOR_VERSIONS } from '@quire/extract';
 import { imageHeavyPdf, makePdf, sendJson, startTestStack, type Tenant, type TestStack } from '@quire/testkit';
 import { createWorkerContext, startWorker } from '@quire/worker';
 
@@ -187,7 +188,7 @@ describe('reprocessing', () => {
     expect(first.status).toBe('active');
     expect(first.metadata.extractedText).toBe('Page 1');
     expect(first.metadata.images).toHaveLength(1);
-    expect(first.metadata.extractor).toEqual({ name: 'pdf-parse', version: 1 });
+    expect(first.metadata.extractor).toEqual(EXTRACTOR_VERSIONS.pdf);
     const oldKeys = await derivedKeys(created._id);
     expect(oldKeys.length).toBeGreaterThan(0);
     expect((await search(tenant, { query: 'page' })).results.map((r: { material: { id: string } }) => r.material.id)).toEqual([created._id]);
@@ -211,7 +212,7 @@ describe('reprocessing', () => {
     expect(after.status).toBe('active');
     expect(after.metadata.extractedText).toBe('Zebras graze on the savanna.');
     expect(after.metadata.images).toEqual([]);
-    expect(after.metadata.extractor).toEqual({ name: 'pdf-parse', version: 1 });
+    expect(after.metadata.extractor).toEqual(EXTRACTOR_VERSIONS.pdf);
     for (const key of oldKeys) expect(await stack.store.stat(key)).toBeNull();
     expect((await search(tenant, { query: 'page' })).results).toEqual([]);
     const zebras = await search(tenant, { query: 'zebras savanna' });

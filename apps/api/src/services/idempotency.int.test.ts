@@ -72,4 +72,22 @@ describe('Idempotency-Key', () => {
     expect(fixed.headers.get('idempotent-replayed')).toBeNull();
     expect((await postJson('/api/v1/materials/batch', { materials: [] }, ' bad key ')).status).toBe(400);
   });
+
+  it.each([
+    ['/api/v1/materials', { name: 'created', content: { text: 'no waiting' } }],
+    ['/api/v1/materials/upload/presigned-url', { name: 'slot', filename: 'a.pdf', contentType: 'application/pdf' }],
+    ['/api/v1/materials/batch', { materials: [{ name: 'slot', filename: 'a.txt', contentType: 'text/plain' }] }],
+    ['/api/v1/folders', { name: 'Week 1' }],
+  ])('replays %s for a retried key and creates nothing new', async (path, body) => {
+    const t = await stack.newTenant();
+    const first = await postJson(path, body, `retry-${path}`, t);
+    expect(first.status).toBeLessThan(300);
+    const retry = await postJson(path, body, `retry-${path}`, t);
+    expect(retry.status).toBe(first.status);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retry.json()).toEqual(await first.json());
+    const materials = (await (await t.request('/api/v1/materials?limit=200')).json()).totalCount;
+    const folders = (await (await t.request('/api/v1/folders')).json()).totalCount;
+    expect(materials + folders).toBe(1);
+  });
 });

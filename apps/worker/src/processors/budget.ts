@@ -3,14 +3,16 @@ import type { ContentType } from '@quire/extract';
 import type { SandboxLimits } from '../sandbox/run-sandboxed.ts';
 
 const MB = 1024 * 1024;
+/** Granted per page once the extractor has counted them: a 900-page book is slow for honest reasons. */
+export const PER_PAGE_MS = 2_000;
 
 /**
- * Time scales with size for documents and images (a 2 MB PDF that needs ten minutes is a bomb); audio and
- * video get the whole configured budget because speech-to-text runs near real time.
+ * Time scales with size and page count for documents and images (a 2 MB, 3-page PDF that needs ten minutes
+ * is a bomb); audio and video get the whole configured budget because speech-to-text runs near real time.
  */
 export function budgetFor(contentType: ContentType, bytes: number, config: Config): SandboxLimits {
   const max = config.EXTRACT_TIMEOUT_MS;
-  const timeoutMs =
-    contentType === 'audio' || contentType === 'video' ? max : Math.min(max, 60_000 + Math.ceil(bytes / MB) * 5_000);
-  return { timeoutMs, maxMemoryMb: config.EXTRACT_MAX_MEMORY_MB };
+  const maxMemoryMb = config.EXTRACT_MAX_MEMORY_MB;
+  if (contentType === 'audio' || contentType === 'video') return { timeoutMs: max, maxMemoryMb };
+  return { timeoutMs: Math.min(max, 60_000 + Math.ceil(bytes / MB) * 5_000), maxMemoryMb, perPageMs: PER_PAGE_MS, maxTimeoutMs: max };
 }

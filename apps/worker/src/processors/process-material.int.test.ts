@@ -1,10 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Job } from 'bullmq';
-import PDFDocument from 'pdfkit';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type Tenant, type TestStack } from '@quire/testkit';
+import { pdfWithPictures, startTestStack, type Tenant, type TestStack } from '@quire/testkit';
 import { sweepStaleMaterials } from '../sweeper.ts';
 import { processMaterial } from './process-material.ts';
 
@@ -16,18 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-async function pdfWithImage(): Promise<Buffer> {
-  const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3366cc' } }).png().toBuffer();
-  return new Promise((resolve) => {
-    const doc = new PDFDocument();
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.text('A page with a blue picture.');
-    doc.image(png, 50, 100, { width: 300 });
-    doc.end();
-  });
-}
+const pdfWithImage = () => pdfWithPictures(1, [{ page: 1, width: 300, height: 200 }]);
 
 async function upload(body: Buffer, name: string) {
   const form = new FormData();
@@ -60,6 +47,8 @@ describe('processMaterial', () => {
     expect(material.metadata.images).toHaveLength(1);
     expect(material.metadata.images[0]).toMatchObject({ page: 1, width: 300, height: 200 });
     expect((await fetch(material.metadata.images[0].s3Url)).status).toBe(200);
+    expect(material.metadata.processingMs).toBeGreaterThan(0);
+    expect(material.metadata.peakMemoryMb).toBeGreaterThan(30);
 
     const recorded = await stack.db.selectFrom('material_objects').select(['key', 'bytes']).where('material_id', '=', id).where('kind', '=', 'derived').execute();
     expect(recorded).toHaveLength(1);

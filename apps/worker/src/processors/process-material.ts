@@ -27,6 +27,7 @@ import { runSandboxed } from '../sandbox/run-sandboxed.ts';
 import { budgetFor } from './budget.ts';
 import { chunkSegments } from './chunk-segments.ts';
 import { fetchOriginal } from './fetch-original.ts';
+import { jsonSafe } from './json-safe.ts';
 import { progressReporter } from './progress.ts';
 
 export interface ProcessDeps {
@@ -57,29 +58,40 @@ export async function processMaterial(job: Job<JobMap['process-material']>, deps
   const publishProgress = (percent: number) => Promise.all([patchProcessingMetadata(db, materialId, { progress: percent }), job.updateProgress(percent)]);
   try {
     const outcome = await extract(material, workDir, deps, log, publishProgress);
-    const processingMs = Date.now() - started;
+    const run: RunMeasures = {
+      processingMs: Date.now() - started,
+      ...(outcome.peakRssMb !== undefined ? { peakMemoryMb: Math.round(outcome.peakRssMb) } : {}),
+    };
     if (!outcome.ok) {
-      log.info({ code: outcome.code, processingMs }, 'processing failed: %s', outcome.message);
+      log.info({ code: outcome.code, ...run }, 'processing failed: %s', outcome.message);
       const { code, message, claimedType, detectedType } = outcome;
       const error = { code, message, ...(claimedType ? { claimedType, detectedType } : {}) };
-      return await finishWithError(db, material, error, processingMs);
+      return await finishWithError(db, material, error, run);
     }
-    const { status, webhookDeliveries } = await finishActive(deps, material, outcome, workDir, processingMs);
-    log.info({ processingMs, status }, 'processing finished');
+    const { status, webhookDeliveries } = await finishActive(deps, material, outcome, workDir, run);
+    log.info({ ...run, status }, 'processing finished');
     return { status, contentType: outcome.contentType, webhookDeliveries };
   } catch (err) {
     const attempts = job.opts.attempts ?? 1;
     if (deps.shutdown?.aborted || job.attemptsMade + 1 < attempts) throw err;
     log.error({ err }, 'processing failed on the last attempt');
-    return finishWithError(db, material, { code: 'INTERNAL', message: 'Processing failed because of an internal error' }, Date.now() - started);
+    const error = { code: 'INTERNAL', message: 'Processing failed because of an internal error' };
+    return finishWithError(db, material, error, { processingMs: Date.now() - started });
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });
   }
 }
 
-type Outcome =
+/** Recorded in the metadata of every processed material; the peak is the sandbox's, when one ran. */
+interface RunMeasures {
+  processingMs: number;
+  peakMemoryMb?: number;
+}
+
+type Outcome = (
   | { ok: true; result: ExtractResult; contentType: ContentType }
-  | { ok: false; code: ExtractError['code']; message: string; claimedType?: string; detectedType?: string };
+  | { ok: false; code: ExtractError['code']; message: string; claimedType?: string; detectedType?: string }
+) & { peakRssMb?: number };
 
 async function extract(
   material: Material,
@@ -126,7 +138,6 @@ async function extract(
     (percent) => reportProgress(5 + Math.round(percent * 0.9)),
     deps.shutdown,
   );
-  log.debug({ peakRssMb: Math.round(outcome.peakRssMb) }, 'sandbox finished');
   return outcome.ok ? { ...outcome, contentType } : outcome;
 }
 
@@ -135,7 +146,7 @@ async function finishActive(
   material: Material,
   { result, contentType }: { result: ExtractResult; contentType: ContentType },
   workDir: string,
-  processingMs: number,
+  run: RunMeasures,
 ): Promise<{ status: 'active' | 'skipped'; webhookDeliveries?: string[] }> {
   const { db, store, config } = deps;
   const runKey = `${material.organization_id}/${material.id}/derived/${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
@@ -155,7 +166,7 @@ async function finishActive(
   };
 
   try {
-    const metadata: Record<string, unknown> = { ...withoutProgress(material.metadata), ...result.metadata };
+    const metadata: Record<string, unknown> = { ...withoutRunState(material.metadata), ...result.metadata };
     delete metadata.error;
     metadata.wordCount = countWords(result.text);
     metadata.textLength = result.text.length;
@@ -181,13 +192,13 @@ async function finishActive(
     }
     if (material.extract_images) metadata.images = images;
     else delete metadata.images;
-    metadata.processingMs = processingMs;
+    Object.assign(metadata, run);
     metadata.extractor = EXTRACTOR_VERSIONS[contentType];
     const chunks = chunkSegments(result.segments.length > 0 ? result.segments : [{ text: result.text }]);
 
     const derivedBytes = written.reduce((sum, o) => sum + o.bytes, 0);
     const committed = await db.transaction().execute(async (trx) => {
-      const updated = await transitionMaterial(trx, material.id, ['processing'], 'active', { metadata, derivedBytes });
+      const updated = await transitionMaterial(trx, material.id, ['processing'], 'active', { metadata: jsonSafe(metadata), derivedBytes });
       if (!updated) return undefined;
       await replaceChunks(trx, material.organization_id, material.id, chunks);
       const previous = await listObjects(trx, material.id, 'derived');
@@ -212,18 +223,19 @@ export async function finishWithError(
   db: Db,
   material: Material,
   error: { code: string; message: string; claimedType?: string; detectedType?: string },
-  processingMs: number,
+  run: RunMeasures,
 ): Promise<ProcessResult> {
-  const metadata = { ...withoutProgress(material.metadata), error, processingMs };
+  const metadata = { ...withoutRunState(material.metadata), error, ...run };
   return db.transaction().execute(async (trx) => {
-    const updated = await transitionMaterial(trx, material.id, ['processing'], 'error', { metadata });
+    const updated = await transitionMaterial(trx, material.id, ['processing'], 'error', { metadata: jsonSafe(metadata) });
     if (!updated) return { status: 'skipped' };
     const webhookDeliveries = await recordMaterialEvent(trx, updated, 'material.failed');
     return { status: 'error', contentType: updated.content_type, errorCode: error.code, webhookDeliveries };
   });
 }
 
-function withoutProgress(metadata: Record<string, unknown>): Record<string, unknown> {
-  const { progress: _progress, ...rest } = metadata;
+/** Drops what belongs to a previous run: its progress and its memory peak. */
+function withoutRunState(metadata: Record<string, unknown>): Record<string, unknown> {
+  const { progress: _progress, peakMemoryMb: _peak, ...rest } = metadata;
   return rest;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createExtractor, ExtractError } from '@quire/extract';
-import { RESULT_FILE, type ChildMessage, type SandboxOutcome, type SandboxSpec } from './protocol.ts';
+import { RESULT_FILE, type ChildMessage, type ChildReport, type SandboxOutcome, type SandboxSpec } from './protocol.ts';
 
 // Runs one extraction in a process of its own; the parent enforces time and memory and reads RESULT_FILE.
 async function main(specPath: string): Promise<void> {
@@ -13,6 +13,7 @@ async function main(specPath: string): Promise<void> {
       extractImages: spec.extractImages,
       outputDir: spec.outputDir,
       onProgress: (percent) => process.send?.({ type: 'progress', percent } satisfies ChildMessage),
+      onPageCount: (count) => process.send?.({ type: 'pages', count } satisfies ChildMessage),
     });
     outcome = { ok: true, result };
   } catch (err) {
@@ -21,7 +22,8 @@ async function main(specPath: string): Promise<void> {
         ? { ok: false, code: err.code, message: err.message }
         : { ok: false, code: 'CORRUPT', message: `The file could not be processed: ${(err as Error)?.message ?? err}` };
   }
-  await fs.writeFile(path.join(spec.outputDir, RESULT_FILE), JSON.stringify(outcome));
+  const report: ChildReport = { ...outcome, peakRssMb: process.resourceUsage().maxRSS / 1024 };
+  await fs.writeFile(path.join(spec.outputDir, RESULT_FILE), JSON.stringify(report));
 }
 
 // The worker that started this process died (SIGKILL, OOM): stop too, instead of working for nobody.

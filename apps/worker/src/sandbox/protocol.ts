@@ -12,6 +12,9 @@ export type SandboxOutcome =
   | { ok: true; result: ExtractResult }
   | { ok: false; code: ExtractErrorCode; message: string };
 
-export type ChildMessage = { type: 'progress'; percent: number };
+export type ChildMessage = { type: 'progress'; percent: number } | { type: 'pages'; count: number };
+
+/** RESULT_FILE holds the outcome plus the child's own peak resident memory (getrusage), which polling can miss. */
+export type ChildReport = SandboxOutcome & { peakRssMb: number };
 
 export const RESULT_FILE = 'result.json';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf } from '@quire/testkit';
+import { imageHeavyPdf, makePdf } from '@quire/testkit';
 import { runSandboxed } from './run-sandboxed.ts';
 import type { SandboxSpec } from './protocol.ts';
 
@@ -55,7 +55,21 @@ describe('runSandboxed', () => {
     expect(outcome.result.metadata.pageCount).toBe(2);
     expect(outcome.result.text).toContain('second page words');
     expect(progress.length).toBeGreaterThan(0);
-    expect(outcome.peakRssMb).toBeGreaterThan(0);
+    // The child's own getrusage peak: a run shorter than one memory poll still reports what Node itself needs.
+    expect(outcome.peakRssMb).toBeGreaterThan(30);
+  });
+
+  it('grants the per-page allowance once the child has counted the pages, and only then', async () => {
+    // About 9 s of work here; the pages are counted within the first 2 s.
+    const pdf = await imageHeavyPdf(6, 3000);
+    const base = { timeoutMs: 3_500, maxMemoryMb: 2048 };
+    const withoutPages = await runSandboxed(await specFor('paged-base', pdf, 'pdf', true), base, () => {});
+    expect(withoutPages).toMatchObject({ ok: false, code: 'TIMEOUT', message: 'Processing took longer than 4 s' });
+
+    const started = Date.now();
+    const withPages = await runSandboxed(await specFor('paged', pdf, 'pdf', true), { ...base, perPageMs: 20_000, maxTimeoutMs: 90_000 }, () => {});
+    expect(withPages.ok, JSON.stringify(withPages)).toBe(true);
+    expect(Date.now() - started).toBeGreaterThan(base.timeoutMs);
   });
 
   it('kills an extraction that overruns its time budget and says TIMEOUT', async () => {

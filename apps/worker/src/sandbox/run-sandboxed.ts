@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RESULT_FILE, type ChildMessage, type SandboxOutcome, type SandboxSpec } from './protocol.ts';
+import { RESULT_FILE, type ChildMessage, type ChildReport, type SandboxOutcome, type SandboxSpec } from './protocol.ts';
 
 const CHILD = fileURLToPath(new URL('./child.ts', import.meta.url));
 const MEMORY_POLL_MS = 200;
@@ -10,6 +10,9 @@ const MEMORY_POLL_MS = 200;
 export interface SandboxLimits {
   timeoutMs: number;
   maxMemoryMb: number;
+  /** Added to `timeoutMs` per page once the child reports the page count, up to `maxTimeoutMs`. */
+  perPageMs?: number;
+  maxTimeoutMs?: number;
 }
 
 /**
@@ -38,10 +41,6 @@ export async function runSandboxed(
   child.stderr?.on('data', (chunk: Buffer) => {
     if (stderr.length < 4096) stderr += chunk.toString();
   });
-  child.on('message', (msg: ChildMessage) => {
-    if (msg?.type === 'progress') onProgress(msg.percent);
-  });
-
   let overrun: 'TIMEOUT' | 'TOO_LARGE' | 'ABORTED' | undefined;
   let peakRssMb = 0;
   const kill = (reason: 'TIMEOUT' | 'TOO_LARGE' | 'ABORTED') => {
@@ -52,7 +51,21 @@ export async function runSandboxed(
       child.kill('SIGKILL');
     }
   };
-  const timer = setTimeout(() => kill('TIMEOUT'), limits.timeoutMs);
+  const started = Date.now();
+  let timeoutMs = limits.timeoutMs;
+  let timer = setTimeout(() => kill('TIMEOUT'), timeoutMs);
+  child.on('message', (msg: ChildMessage) => {
+    if (msg?.type === 'progress') onProgress(msg.percent);
+    if (msg?.type === 'pages' && limits.perPageMs) {
+      // Computed from the base budget, so a repeated report cannot stretch it further.
+      const extended = Math.min(limits.maxTimeoutMs ?? limits.timeoutMs, limits.timeoutMs + msg.count * limits.perPageMs);
+      if (extended <= timeoutMs) return;
+      timeoutMs = extended;
+      clearTimeout(timer);
+      timer = setTimeout(() => kill('TIMEOUT'), started + timeoutMs - Date.now());
+    }
+  });
+
   const onAbort = () => kill('ABORTED');
   signal?.addEventListener('abort', onAbort);
   const memoryWatch = setInterval(async () => {
@@ -72,14 +85,14 @@ export async function runSandboxed(
   // Not the file's fault: the worker is shutting down and the job goes back to the queue.
   if (overrun === 'ABORTED') throw signal?.reason ?? new Error('extraction aborted');
   if (overrun === 'TIMEOUT') {
-    return { ok: false, code: 'TIMEOUT', message: `Processing took longer than ${Math.round(limits.timeoutMs / 1000)} s`, peakRssMb };
+    return { ok: false, code: 'TIMEOUT', message: `Processing took longer than ${Math.round(timeoutMs / 1000)} s`, peakRssMb };
   }
   if (overrun === 'TOO_LARGE' || /heap limit|out of memory/i.test(stderr)) {
     return { ok: false, code: 'TOO_LARGE', message: `Processing needed more than ${limits.maxMemoryMb} MB of memory`, peakRssMb };
   }
   try {
-    const outcome = JSON.parse(await fs.readFile(path.join(spec.outputDir, RESULT_FILE), 'utf8')) as SandboxOutcome;
-    return { ...outcome, peakRssMb };
+    const report = JSON.parse(await fs.readFile(path.join(spec.outputDir, RESULT_FILE), 'utf8')) as ChildReport;
+    return { ...report, peakRssMb: Math.max(peakRssMb, report.peakRssMb) };
   } catch {
     const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
     return { ok: false, code: 'CORRUPT', message: `The extractor stopped on this file (${how})`, peakRssMb };

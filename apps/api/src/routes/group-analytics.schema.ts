@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { MissingParamsError } from '../errors.ts';
+import { DAY_MS } from '../services/report-windows.ts';
+import type { ReportQuery } from '../services/group-analytics.service.ts';
+
+export const DEFAULT_START_DATE = '2025-01-01T00:00:00.000Z';
+
+/** A date (`2025-01-07`, midnight UTC) or a timestamp with `Z` or an offset; local times would depend on the server. */
+const instant = (name: string) =>
+  z
+    .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: `${name} must be an ISO 8601 date or timestamp, e.g. 2025-01-07T00:00:00.000Z` })
+    .transform((value) => new Date(value));
+
+export const reportQuerySchema = z.object({
+  startDate: instant('startDate').prefault(DEFAULT_START_DATE),
+  endDate: instant('endDate').optional(),
+  students: z.enum(['true', 'false'], { error: 'students must be true or false' }).default('false'),
+});
+
+/** Query -> report parameters, or the analytics 400 saying what is wrong. */
+export function parseReportQuery(raw: unknown, now: Date, maxRangeDays: number): ReportQuery {
+  const parsed = reportQuerySchema.safeParse(raw);
+  if (!parsed.success) throw new MissingParamsError(parsed.error.issues.map((i) => i.message).join('; '));
+  const { startDate: start, endDate: end = now, students } = parsed.data;
+  if (start > end) throw new MissingParamsError('startDate must not be after endDate');
+  if (end.getTime() - start.getTime() > maxRangeDays * DAY_MS) {
+    throw new MissingParamsError(`The range from startDate to endDate may span at most ${maxRangeDays} days`);
+  }
+  return { start, end, students: students === 'true' };
+}

@@ -1,0 +1,115 @@
+import {
+  addGroupMembers,
+  existingGroupIds,
+  insertUsageEvents,
+  listUsageEvents as listUsageEventRows,
+  upsertStudents,
+  type Db,
+  type StudentSighting,
+  type UsageEventFilter,
+} from '@quire/db';
+import type { Principal } from '../middleware/authenticate.ts';
+import { badEvent, type UsageEventInput } from '../routes/usage-events.schema.ts';
+
+/**
+ * A key with a group files every event under it (an event's `groupId` may repeat it, not contradict it);
+ * a key without a group serves the whole organization, so each event must name one of its groups.
+ */
+async function groupOfEachEvent(db: Db, principal: Principal, events: UsageEventInput[]): Promise<string[]> {
+  if (principal.groupId) {
+    const keyGroup = principal.groupId;
+    return events.map((e, index) => {
+      if (e.groupId != null && e.groupId !== keyGroup) throw badEvent(index, 'groupId', "does not match the API key's group");
+      return keyGroup;
+    });
+  }
+  const named = [...new Set(events.flatMap((e) => (e.groupId != null ? [e.groupId] : [])))];
+  const known = await existingGroupIds(db, principal.organizationId, named);
+  return events.map((e, index) => {
+    if (e.groupId == null) throw badEvent(index, 'groupId', 'is required with an API key that has no group');
+    if (!known.has(e.groupId)) throw badEvent(index, 'groupId', 'Group not found');
+    return e.groupId;
+  });
+}
+
+/** Per user, the name carried by their latest event in the batch (if any carries one). */
+function sightingsOf(events: UsageEventInput[]): StudentSighting[] {
+  const byUser = new Map<string, StudentSighting>();
+  for (const e of events) {
+    const seen = byUser.get(e.userId);
+    const newer = e.userName != null && (seen?.nameAsOf === undefined || e.occurredAt >= seen.nameAsOf);
+    if (!seen || newer) byUser.set(e.userId, e.userName != null ? { userId: e.userId, name: e.userName, nameAsOf: e.occurredAt } : { userId: e.userId });
+  }
+  return [...byUser.values()];
+}
+
+/**
+ * Stores a batch atomically: students created or renamed, added to their event's group, events stored once
+ * per eventId and counted into the daily counters, all in one transaction.
+ */
+export async function recordUsageEvents(
+  ctx: { db: Db },
+  principal: Principal,
+  events: UsageEventInput[],
+): Promise<{ accepted: number; duplicates: number }> {
+  const { organizationId } = principal;
+  const groups = await groupOfEachEvent(ctx.db, principal, events);
+  const accepted = await ctx.db.transaction().execute(async (trx) => {
+    const students = await upsertStudents(trx, organizationId, sightingsOf(events));
+    const studentOf = (e: UsageEventInput) => students.get(e.userId)!;
+    const memberships = new Map(events.map((e, i) => [`${groups[i]}\n${e.userId}`, { groupId: groups[i]!, studentId: studentOf(e) }]));
+    await addGroupMembers(trx, organizationId, [...memberships.values()]);
+    return insertUsageEvents(
+      trx,
+      organizationId,
+      events.map((e, i) => ({
+        eventId: e.eventId,
+        groupId: groups[i]!,
+        studentId: studentOf(e),
+        type: e.type,
+        correct: e.type === 'test_question_answered' ? (e.properties!.correct as boolean) : null,
+        occurredAt: e.occurredAt,
+        value: e.value ?? null,
+        properties: e.properties ?? null,
+      })),
+    );
+  });
+  return { accepted, duplicates: events.length - accepted };
+}
+
+export interface UsageEventView {
+  eventId: string;
+  type: string;
+  userId: string;
+  userName: string;
+  groupId: string;
+  occurredAt: string;
+  value: number | null;
+  properties: Record<string, unknown> | null;
+  receivedAt: string;
+}
+
+/** A key with a group sees that group's events; a key without one sees its organization's. */
+export async function listUsageEvents(
+  ctx: { db: Db },
+  principal: Principal,
+  filter: Omit<UsageEventFilter, 'groupId'>,
+): Promise<{ events: UsageEventView[]; limit: number; offset: number; hasMore: boolean }> {
+  const rows = await listUsageEventRows(ctx.db, principal.organizationId, {
+    ...filter,
+    groupId: principal.groupId ?? undefined,
+    limit: filter.limit + 1,
+  });
+  const events = rows.slice(0, filter.limit).map((r) => ({
+    eventId: r.event_id,
+    type: r.type,
+    userId: r.user_id,
+    userName: r.user_name,
+    groupId: r.group_id,
+    occurredAt: r.occurred_at.toISOString(),
+    value: r.value,
+    properties: r.properties,
+    receivedAt: r.received_at.toISOString(),
+  }));
+  return { events, limit: filter.limit, offset: filter.offset, hasMore: rows.length > filter.limit };
+}

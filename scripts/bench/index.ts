@@ -1,0 +1,30 @@
+/**
+ * `npm run bench -- [name] [options]`: runs one benchmark with its options, or all of them one after the
+ * other. A benchmark is a module exporting `run(args)`; add one by listing it here.
+ */
+const BENCHMARKS: Record<string, () => Promise<{ run(args: string[]): Promise<void> }>> = {
+  analytics: () => import('./analytics.ts'),
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined) {
+    for (const load of Object.values(BENCHMARKS)) await (await load()).run([]);
+    return 0;
+  }
+  const load = BENCHMARKS[name];
+  if (!load) {
+    console.error(`unknown benchmark "${name}"; available: ${Object.keys(BENCHMARKS).join(', ')}`);
+    return 2;
+  }
+  await (await load()).run(args);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
