@@ -3267,6 +3267,498 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/usage/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the key's group's events (or its organization's), newest first */
+        get: {
+            parameters: {
+                query?: {
+                    startDate?: string;
+                    endDate?: string;
+                    eventType?: "live_session_created" | "live_chat_message_sent" | "test_created" | "test_question_created" | "test_question_answered" | "test_chat_question" | "engagement";
+                    userId?: string;
+                    limit?: number;
+                    offset?: number | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            events: components["schemas"]["UsageEvent"][];
+                            limit: number;
+                            offset: number;
+                            hasMore: boolean;
+                        };
+                    };
+                };
+                /** @description The request is invalid; `message` and `details` name the field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, unknown or revoked `x-api-key` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description The body, the file or a field is larger than the configured limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Report activity (1..1000 events), idempotent by eventId
+         * @description The whole batch is stored or none of it: the first bad event is named in the 400 (`index`, `message` `events[i].field: ...`). A key with a group files every event under it; a key without one needs `groupId` on each event.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        events: {
+                            eventId: string;
+                            /** @enum {string} */
+                            type: "live_session_created" | "live_chat_message_sent" | "test_created" | "test_question_created" | "test_question_answered" | "test_chat_question" | "engagement";
+                            userId: string;
+                            userName?: string | null;
+                            groupId?: string | null;
+                            /** Format: date-time */
+                            occurredAt: string;
+                            value?: number | null;
+                            properties?: {
+                                [key: string]: unknown;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Counted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            accepted: number;
+                            duplicates: number;
+                        };
+                    };
+                };
+                /** @description The request is invalid; `message` and `details` name the field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, unknown or revoked `x-api-key` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description The body, the file or a field is larger than the configured limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/live-lecture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Live lecture usage: sessions made and chat messages
+         * @description The key's group must have an active plan, else 403 `{"error":"Unauthorized"}`. Parameters go in the query; the range is cut into 7-day windows from `startDate`, both ends inclusive.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    startDate?: string;
+                    endDate?: string;
+                    students?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The reports */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupReport"];
+                    };
+                };
+                /** @description A parameter is unparseable, `startDate` is after `endDate`, or the range is too long (`Missing params`); or the body is not JSON (the error body) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MissingParams"] | components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, unknown or revoked `x-api-key` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description The body, the file or a field is larger than the configured limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test usage: tests and questions made, questions answered (in)correctly, chat questions
+         * @description The key's group must have an active plan, else 403 `{"error":"Unauthorized"}`. Parameters go in the query; the range is cut into 7-day windows from `startDate`, both ends inclusive.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    startDate?: string;
+                    endDate?: string;
+                    students?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The reports */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupReport"];
+                    };
+                };
+                /** @description A parameter is unparseable, `startDate` is after `endDate`, or the range is too long (`Missing params`); or the body is not JSON (the error body) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MissingParams"] | components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, unknown or revoked `x-api-key` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description The body, the file or a field is larger than the configured limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/engagement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Minutes engaged
+         * @description The key's group must have an active plan, else 403 `{"error":"Unauthorized"}`. Parameters go in the query; the range is cut into 7-day windows from `startDate`, both ends inclusive.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    startDate?: string;
+                    endDate?: string;
+                    students?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The reports */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupReport"];
+                    };
+                };
+                /** @description A parameter is unparseable, `startDate` is after `endDate`, or the range is too long (`Missing params`); or the body is not JSON (the error body) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MissingParams"] | components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, unknown or revoked `x-api-key` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description The body, the file or a field is larger than the configured limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/storage/put": {
         parameters: {
             query?: never;
@@ -3977,6 +4469,72 @@ export interface components {
             updatedAt: string;
             materialCount: number;
             subfolders: components["schemas"]["FolderTreeNode"][];
+        };
+        UsageEvent: {
+            eventId: string;
+            /** @enum {string} */
+            type: "live_session_created" | "live_chat_message_sent" | "test_created" | "test_question_created" | "test_question_answered" | "test_chat_question" | "engagement";
+            userId: string;
+            userName: string;
+            groupId: string;
+            /**
+             * Format: date-time
+             * @example 2025-01-07T23:59:59.999Z
+             */
+            occurredAt: string;
+            value: number | null;
+            properties: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2025-01-07T23:59:59.999Z
+             */
+            receivedAt: string;
+        };
+        /** @description One report per 7-day window (group level), or per window and student (`students=true`) */
+        GroupReport: {
+            /** @enum {boolean} */
+            success: true;
+            reports: ({
+                /**
+                 * Format: date-time
+                 * @example 2025-01-07T23:59:59.999Z
+                 */
+                startDate: string;
+                /**
+                 * Format: date-time
+                 * @example 2025-01-07T23:59:59.999Z
+                 */
+                endDate: string;
+                numStudentsUsed: number;
+                data: {
+                    title: string;
+                    value: number;
+                }[];
+            } | {
+                /**
+                 * Format: date-time
+                 * @example 2025-01-07T23:59:59.999Z
+                 */
+                startDate: string;
+                /**
+                 * Format: date-time
+                 * @example 2025-01-07T23:59:59.999Z
+                 */
+                endDate: string;
+                studentName: string;
+                studentId: string;
+                data: {
+                    title: string;
+                    value: number;
+                }[];
+            })[];
+        };
+        MissingParams: {
+            /** @enum {string} */
+            error: "Missing params";
+            message: string;
         };
     };
     responses: never;

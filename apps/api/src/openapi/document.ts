@@ -1,9 +1,11 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { documentFoldersRoutes } from '../routes/folders.openapi.ts';
+import { documentGroupAnalyticsRoutes } from '../routes/group-analytics.openapi.ts';
 import { documentMaterialEventsRoute } from '../routes/material-events.openapi.ts';
 import { documentMaterialsRoutes } from '../routes/materials.openapi.ts';
 import { documentOperationsRoutes } from '../routes/operations.openapi.ts';
 import { documentStorageUrlsRoutes } from '../routes/storage-urls.openapi.ts';
+import { documentUsageEventsRoutes } from '../routes/usage-events.openapi.ts';
 import { documentWebhooks } from './webhooks.ts';
 import { API_KEY_SCHEME } from './common.ts';
 
@@ -17,6 +19,8 @@ const ROUTE_DOCS: ((registry: OpenAPIRegistry) => void)[] = [
   documentMaterialsRoutes,
   documentMaterialEventsRoute,
   documentFoldersRoutes,
+  documentUsageEventsRoutes,
+  documentGroupAnalyticsRoutes,
   documentStorageUrlsRoutes,
   documentOperationsRoutes,
   documentWebhooks,
@@ -42,6 +46,8 @@ export function buildOpenApiDocument(): OpenApiDocument {
     tags: [
       { name: 'Materials' },
       { name: 'Folders' },
+      { name: 'Usage events', description: 'How the platform that runs lectures and tests reports activity' },
+      { name: 'Group analytics' },
       { name: 'Storage', description: 'Signed upload/download URLs of the local-disk storage driver' },
       { name: 'Operations', description: 'Health, metrics and this documentation; no API key' },
     ],

@@ -41,7 +41,7 @@ export const usageEventSchema = z
 
 export type UsageEventInput = z.infer<typeof usageEventSchema>;
 
-const batchSchema = z.strictObject({
+export const batchSchema = z.strictObject({
   events: z.array(usageEventSchema).min(1, 'events must have at least one event').max(MAX_EVENTS_PER_BATCH, `events may have at most ${MAX_EVENTS_PER_BATCH} events`),
 });
 
