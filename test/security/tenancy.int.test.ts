@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY_SCHEME, buildOpenApiDocument } from '@quire/api';
+import { revokeApiKey } from '@quire/db';
 import { startTestStack, type Tenant, type TestStack } from '@quire/testkit';
 
 let stack: TestStack;
@@ -49,6 +51,21 @@ describe('another organization', () => {
     ];
     for (const [what, response] of attempts) expect((await response).status, what).toBe(404);
 
+    const folder = await (await json(owner, 'POST', '/api/v1/folders', { name: 'owner folder' })).json();
+    const folderAttempts: [string, Promise<Response>][] = [
+      ['GET folder', json(intruder, 'GET', `/api/v1/folders/${folder._id}`)],
+      ['PATCH folder', json(intruder, 'PATCH', `/api/v1/folders/${folder._id}`, { name: 'mine' })],
+      ['DELETE folder', json(intruder, 'DELETE', `/api/v1/folders/${folder._id}`)],
+      ['folder materials', json(intruder, 'GET', `/api/v1/folders/${folder._id}/materials`)],
+      ['move folder', json(intruder, 'PATCH', `/api/v1/folders/${folder._id}/move`, { parentFolderId: null })],
+      ['create in folder', json(intruder, 'POST', '/api/v1/materials', { name: 'n', content: { text: 't' }, folderId: folder._id })],
+      ['list by folder', json(intruder, 'GET', `/api/v1/materials?folderId=${folder._id}`)],
+      ['live status', json(intruder, 'GET', `/api/v1/materials/${id}/events`)],
+    ];
+    for (const [what, response] of folderAttempts) expect((await response).status, what).toBe(404);
+    expect((await (await json(intruder, 'GET', '/api/v1/folders')).json()).totalCount).toBe(0);
+    expect((await json(owner, 'GET', `/api/v1/folders/${folder._id}`)).status).toBe(200);
+
     const list = await (await json(intruder, 'GET', '/api/v1/materials?limit=200')).json();
     expect(list.totalCount).toBe(0);
     const search = await (await json(intruder, 'GET', '/api/v1/materials?search=private')).json();
@@ -69,38 +86,20 @@ describe('another organization', () => {
     expect((await fetch(url, { method: 'PUT', body: 'overwritten' })).status).toBe(403);
   });
 
-  it('gets the same 403 body for a missing, unknown or revoked key on every endpoint', async () => {
-    const paths: [string, string][] = [
-      ['GET', '/api/v1/materials'],
-      ['GET', `/api/v1/materials/${active._id}`],
-      ['POST', '/api/v1/materials/upload'],
-      ['POST', '/api/v1/materials/upload/file-and-process'],
-      ['POST', '/api/v1/materials/upload-and-process'],
-      ['POST', '/api/v1/materials/upload/url'],
-      ['POST', '/api/v1/materials/upload/url-and-process'],
-      ['POST', '/api/v1/materials/batch'],
-      ['POST', '/api/v1/materials/upload/complete'],
-      ['PATCH', `/api/v1/materials/${active._id}`],
-      ['DELETE', `/api/v1/materials/${active._id}`],
-      ['POST', '/api/v1/materials'],
-      ['POST', '/api/v1/materials/upload/presigned-url'],
-      ['POST', '/api/v1/materials/search'],
-      ['POST', '/api/v1/materials/bulk/move'],
-      ['POST', `/api/v1/materials/${active._id}/move`],
-      ['POST', `/api/v1/materials/${active._id}/rename`],
-      ['POST', `/api/v1/materials/${active._id}/reprocess`],
-      ['GET', `/api/v1/materials/${active._id}/download-url`],
-      ['GET', '/api/v1/folders'],
-      ['POST', '/api/v1/folders'],
-      ['GET', '/api/v1/folders/tree'],
-      ['GET', '/api/v1/folders/f'],
-      ['PATCH', '/api/v1/folders/f'],
-      ['DELETE', '/api/v1/folders/f'],
-      ['GET', '/api/v1/folders/f/materials'],
-      ['PATCH', '/api/v1/folders/f/move'],
-    ];
+  it('gets the same 403 body for a missing, unknown or revoked key on every endpoint that takes a key', async () => {
+    // Every operation the OpenAPI document says needs the key, so a new route cannot escape this test.
+    const paths: [string, string][] = [];
+    for (const [template, operations] of Object.entries(buildOpenApiDocument().paths ?? {})) {
+      for (const [method, operation] of Object.entries(operations as Record<string, { security?: Record<string, unknown>[] }>)) {
+        if (!operation.security?.some((requirement) => API_KEY_SCHEME in requirement)) continue;
+        paths.push([method.toUpperCase(), template.replace(/\{[^}]+\}/g, active._id)]);
+      }
+    }
+    expect(paths.length).toBeGreaterThan(30);
+    const revoked = await stack.newTenant();
+    await revokeApiKey(stack.db, revoked.keyId);
     for (const [method, path] of paths) {
-      for (const headers of [{}, { 'x-api-key': 'qk_unknownunkno_' + 'x'.repeat(43) }]) {
+      for (const headers of [{}, { 'x-api-key': 'qk_unknownunkno_' + 'x'.repeat(43) }, { 'x-api-key': revoked.apiKey }]) {
         const res = await fetch(`${stack.url}${path}`, { method, headers });
         expect(res.status, `${method} ${path}`).toBe(403);
         expect(await res.json()).toEqual({ error: 'Unauthorized' });
