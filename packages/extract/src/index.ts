@@ -1,5 +1,7 @@
 export * from './types.ts';
 export { countWords, normalizeText } from './words.ts';
 export { sniff, claimedKind, claimContradicts, SNIFF_BYTES, type Sniffed } from './sniff.ts';
-export { createExtractor, type ExtractorSettings } from './registry.ts';
+// The extractors themselves (pdf.js alone is ~150 MB resident) load only in the sandbox's child process,
+// through '@quire/extract/extractors'; the api and the worker's parent process need just these.
+export type { ExtractorSettings } from './registry.ts';
 export { EXTRACTOR_VERSIONS, type ExtractorVersion } from './versions.ts';

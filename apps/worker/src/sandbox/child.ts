@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createExtractor, ExtractError } from '@quire/extract';
+import { ExtractError } from '@quire/extract';
+import { createExtractor } from '@quire/extract/extractors';
 import { RESULT_FILE, type ChildMessage, type ChildReport, type SandboxOutcome, type SandboxSpec } from './protocol.ts';
 
 // Runs one extraction in a process of its own; the parent enforces time and memory and reads RESULT_FILE.
