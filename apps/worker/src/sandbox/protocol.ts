@@ -14,7 +14,7 @@ export type SandboxOutcome =
 
 export type ChildMessage = { type: 'progress'; percent: number } | { type: 'pages'; count: number };
 
-/** RESULT_FILE holds the outcome plus the child's own peak resident memory (getrusage), which polling can miss. */
+/** RESULT_FILE holds the outcome plus the child's own peak resident memory (its high-water mark), which polling can miss. */
 export type ChildReport = SandboxOutcome & { peakRssMb: number };
 
 export const RESULT_FILE = 'result.json';

@@ -59,6 +59,17 @@ describe('runSandboxed', () => {
     expect(outcome.peakRssMb).toBeGreaterThan(30);
   });
 
+  it("reports the child's own peak memory, not the larger peak of the process that forked it", async () => {
+    // Linux carries getrusage's maxRSS over exec: a child of a big worker would report the worker's peak.
+    const ballast = Buffer.alloc(512 * 1024 * 1024, 1);
+    const spec = await specFor('small-child', Buffer.from('A few words of plain text.'), 'text');
+    const outcome = await runSandboxed(spec, { timeoutMs: 60_000, maxMemoryMb: 1024 }, () => {});
+    expect(outcome.ok).toBe(true);
+    expect(process.memoryUsage.rss() / 1024 ** 2).toBeGreaterThan(512);
+    expect(outcome.peakRssMb).toBeLessThan(400);
+    expect(ballast.length).toBeGreaterThan(0);
+  });
+
   it('grants the per-page allowance once the child has counted the pages, and only then', async () => {
     // About 9 s of work here; the pages are counted within the first 2 s.
     const pdf = await imageHeavyPdf(6, 3000);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RESULT_FILE, type ChildMessage, type ChildReport, type SandboxOutcome, type SandboxSpec } from './protocol.ts';
 
-const CHILD = fileURLToPath(new URL('./child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('./child-entry.mjs', import.meta.url));
 const MEMORY_POLL_MS = 200;
 
 export interface SandboxLimits {
@@ -31,7 +31,7 @@ export async function runSandboxed(
   await fs.writeFile(specPath, JSON.stringify(spec));
 
   const child = fork(CHILD, [specPath], {
-    execArgv: ['--import', 'tsx', `--max-old-space-size=${limits.maxMemoryMb}`],
+    execArgv: [`--max-old-space-size=${limits.maxMemoryMb}`],
     cwd: path.dirname(CHILD),
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
