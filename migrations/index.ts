@@ -6,6 +6,8 @@ import * as createFolders from './0004_create_folders.ts';
 import * as moveFolderLabelsIntoFolders from './0005_move_folder_labels_into_folders.ts';
 import * as createMaterialChunks from './0006_create_material_chunks.ts';
 import * as createWebhooks from './0007_create_webhooks.ts';
+import * as createMaterialsNameSearchIndex from './0008_create_materials_name_search_index.ts';
+import * as createMaterialCounts from './0009_create_material_counts.ts';
 
 /** Listed explicitly (no directory scanning) so bundling and ordering are obvious. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0005_move_folder_labels_into_folders': moveFolderLabelsIntoFolders,
   '0006_create_material_chunks': createMaterialChunks,
   '0007_create_webhooks': createWebhooks,
+  '0008_create_materials_name_search_index': createMaterialsNameSearchIndex,
+  '0009_create_material_counts': createMaterialCounts,
 };

@@ -76,11 +76,20 @@ export async function listMaterials(
   if (q.folderId !== undefined) base = base.where('folder_id', '=', q.folderId);
   if (q.search) base = base.where('name', 'ilike', containsPattern(q.search));
 
-  const [rows, count] = await Promise.all([
+  const unfiltered = q.folderId === undefined && !q.search;
+  const [rows, total] = await Promise.all([
     base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    unfiltered
+      ? countLiveMaterials(db, organizationId)
+      : base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow().then((r) => Number(r.total)),
   ]);
-  return { rows, total: Number(count.total) };
+  return { rows, total };
+}
+
+/** The organization's live materials, from the counter the triggers keep (no row: none yet). */
+async function countLiveMaterials(db: Db, organizationId: string): Promise<number> {
+  const row = await db.selectFrom('material_counts').select('live').where('organization_id', '=', organizationId).executeTakeFirst();
+  return row?.live ?? 0;
 }
 
 export async function replaceReferences(

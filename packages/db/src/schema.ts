@@ -71,6 +71,12 @@ export interface MaterialObjectsTable {
   created_at: CreatedAt;
 }
 
+/** Live (not deleted) materials per organization, kept by triggers on `materials` (migration 0009). */
+export interface MaterialCountsTable {
+  organization_id: string;
+  live: number;
+}
+
 export interface FoldersTable {
   organization_id: string;
   id: string;
@@ -206,6 +212,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   materials: MaterialsTable;
   material_objects: MaterialObjectsTable;
+  material_counts: MaterialCountsTable;
   idempotency_keys: IdempotencyKeysTable;
   students: StudentsTable;
   group_members: GroupMembersTable;

@@ -293,6 +293,22 @@ describe('GET / (list), through the typed client', () => {
       expect((await res.json()).message).toContain(q.split('=')[0]);
     }
   });
+
+  it('counts exactly what it lists: upload slots included, deleted materials not, each organization its own', async () => {
+    const t = await stack.newTenant();
+    const u = await stack.newTenant();
+    const totalOf = async (tenant: typeof t) => (await tenant.client.GET('/api/v1/materials')).data!.totalCount;
+    const materials = [1, 2, 3].map((i) => ({ name: `Slot ${i}`, filename: `slot-${i}.pdf`, contentType: 'application/pdf' }));
+    const { data: slots } = await t.client.POST('/api/v1/materials/batch', { body: { materials } });
+    await u.client.POST('/api/v1/materials/batch', { body: { materials: materials.slice(0, 1) } });
+    expect([await totalOf(t), await totalOf(u)]).toEqual([3, 1]);
+
+    await t.client.DELETE('/api/v1/materials/{id}', { params: { path: { id: slots![0]!.materialId } } });
+    const { data } = await t.client.GET('/api/v1/materials', { params: { query: { limit: 200 } } });
+    expect(data!.totalCount).toBe(2);
+    expect(data!.materials.map((m) => m.name)).toEqual(['Slot 3', 'Slot 2']);
+    expect(await totalOf(u)).toBe(1);
+  });
 });
 
 describe('GET, PATCH and DELETE /:id, through the typed client', () => {
