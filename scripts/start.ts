@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateApiKey } from '@quire/api';
+import { API_NODE_FLAGS, generateApiKey } from '@quire/api';
 import { createDb, createOrganization, findApiKeyByPrefix, insertApiKey, migrateToLatest, type Db } from '@quire/db';
 import { startEmbeddedStack } from './embedded-stack.ts';
 
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
 }
 
 function startProcess(name: string, entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], {
+  const child = spawn(process.execPath, [...(name === 'api' ? API_NODE_FLAGS : []), '--import', 'tsx', path.join(root, entry)], {
     cwd: root,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

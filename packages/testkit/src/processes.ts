@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_NODE_FLAGS } from '@quire/api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const ENTRIES = { api: 'apps/api/src/main.ts', worker: 'apps/worker/src/main.ts' } as const;
@@ -14,7 +15,7 @@ export interface ServiceProcess {
 
 /** Runs the real api or worker entry point as its own process, as production does. */
 export function spawnService(kind: keyof typeof ENTRIES, env: Record<string, string>): ServiceProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, ENTRIES[kind])], {
+  const child = spawn(process.execPath, [...(kind === 'api' ? API_NODE_FLAGS : []), '--import', 'tsx', path.join(root, ENTRIES[kind])], {
     cwd: root,
     env: { ...process.env, ...env, LOG_LEVEL: env.LOG_LEVEL === 'silent' ? 'info' : (env.LOG_LEVEL ?? 'info') },
     stdio: ['ignore', 'pipe', 'pipe'],
