@@ -4,6 +4,11 @@
  */
 const BENCHMARKS: Record<string, () => Promise<{ run(args: string[]): Promise<void> }>> = {
   analytics: () => import('./analytics.ts'),
+  wait: () => import('./wait.ts'),
+  upload: () => import('./upload.ts'),
+  api: () => import('./api.ts'),
+  pdf: () => import('./pdf.ts'),
+  'worker-scaling': () => import('./worker-scaling.ts'),
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -9,6 +9,7 @@ export interface LatencySummary {
   samples: number;
   p50: number;
   p95: number;
+  p99: number;
   mean: number;
   max: number;
 }
@@ -22,6 +23,7 @@ export function summarize(samplesMs: number[]): LatencySummary {
     samples: sorted.length,
     p50: round(rank(50)),
     p95: round(rank(95)),
+    p99: round(rank(99)),
     mean: round(sorted.reduce((a, b) => a + b, 0) / sorted.length),
     max: round(sorted.at(-1)!),
   };

@@ -1,0 +1,218 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { Db } from '@quire/db';
+import { startBenchStack } from './bench-stack.ts';
+import { machine, printTable, writeResults } from './results.ts';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const TOPICS = [
+  'Photosynthesis', 'Algebra', 'Geometry', 'Poetry', 'Chemistry', 'Genetics', 'Astronomy', 'Economics', 'History',
+  'Geography', 'Statistics', 'Calculus', 'Grammar', 'Physics', 'Ecology', 'Philosophy', 'Music theory', 'Anatomy',
+  'Programming', 'Art history',
+];
+/** Matches one topic in TOPICS.length: a twentieth of the organization's materials. */
+const SEARCH = 'photosynth';
+
+interface Options {
+  rows: number;
+  otherRows: number;
+  seconds: number;
+  connections: number;
+}
+
+function parseOptions(args: string[]): Options {
+  const { values } = parseArgs({
+    args,
+    options: {
+      rows: { type: 'string', default: '100000' },
+      'other-rows': { type: 'string', default: '20000' },
+      seconds: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '50' },
+    },
+  });
+  const int = (name: keyof typeof values) => {
+    const n = Number(values[name]);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
+    return n;
+  };
+  return { rows: int('rows'), otherRows: int('other-rows'), seconds: int('seconds'), connections: int('connections') };
+}
+
+/**
+ * `count` materials for one organization, shaped as the worker leaves them: three in four PDFs of four pages (original,
+ * two page images, preview and thumbnail in storage; page table and inline text in metadata), one in four
+ * text notes, one in fifty `error`, one in a hundred deleted; created a minute apart, newest last.
+ */
+async function loadMaterials(db: Db, organizationId: string, count: number): Promise<void> {
+  const end = Date.now() - 60_000;
+  const created = Array.from({ length: count }, (_, i) => end - (count - i) * 60_000);
+  const ids = created.map((msecs) => uuidv7({ msecs }));
+  const sentence = 'Light energy is converted into chemical energy stored in glucose, releasing oxygen as a by-product. ';
+  await sql`
+    insert into materials (id, organization_id, folder_id, name, content_type, status, content, metadata, "references",
+      extract_images, storage_bytes, derived_bytes, processing_started_at, created_at, updated_at)
+    select t.id, ${organizationId}, null,
+      (${TOPICS}::text[])[1 + (t.n / 4) % ${TOPICS.length}] || case when t.n % 4 = 0 then ' notes ' else ' lecture ' end || t.n,
+      case when t.n % 4 = 0 then 'text' else 'pdf' end,
+      case when t.n % 100 = 3 then 'deleted' when t.n % 50 = 1 then 'error' else 'active' end,
+      case when t.n % 4 = 0 then jsonb_build_object('text', repeat(${sentence}, 6))
+        else jsonb_build_object('s3Key', t.key || '/original', 'filename', 'lecture-' || t.n || '.pdf',
+          'fileSize', 180000 + t.n % 90000, 'mimeType', 'application/pdf') end,
+      case
+        when t.n % 50 = 1 then jsonb_build_object('error', jsonb_build_object('code', 'CORRUPT',
+          'message', 'The PDF could not be parsed: Invalid XRef stream header'), 'processingMs', 412)
+        when t.n % 4 = 0 then jsonb_build_object('format', 'plain', 'wordCount', 96, 'textLength', 606,
+          'extractedText', repeat(${sentence}, 6), 'images', '[]'::jsonb, 'processingMs', 9,
+          'extractor', jsonb_build_object('name', 'text', 'version', 2))
+        else jsonb_build_object('pageCount', 4, 'pages', p.pages, 'title', 'Lecture ' || t.n, 'producer', 'LibreOffice 7.6',
+          'wordCount', 650, 'textLength', 4040, 'extractedText', repeat(${sentence}, 40),
+          'images', jsonb_build_array(
+            jsonb_build_object('id', t.id || '-1', 's3Key', t.key || '/derived/r1/page-2.webp', 'page', 2, 'width', 1240, 'height', 1754, 'format', 'webp', 'kind', 'page'),
+            jsonb_build_object('id', t.id || '-2', 's3Key', t.key || '/derived/r1/page-5.webp', 'page', 3, 'width', 1240, 'height', 1754, 'format', 'webp', 'kind', 'page')),
+          'preview', jsonb_build_object('id', t.id || '-3', 's3Key', t.key || '/derived/r1/preview.webp', 'page', 1, 'width', 1240, 'height', 1754, 'format', 'webp'),
+          'thumbnail', jsonb_build_object('id', t.id || '-4', 's3Key', t.key || '/derived/r1/thumbnail.webp', 'page', 1, 'width', 256, 'height', 362, 'format', 'webp'),
+          'processingMs', 1840, 'peakMemoryMb', 96, 'extractor', jsonb_build_object('name', 'pdf-parse', 'version', 2))
+      end,
+      case when t.n % 10 = 0 then jsonb_build_array(jsonb_build_object('title', 'Course page', 'url', 'https://example.org/course/' || t.n))
+        else '[]'::jsonb end,
+      true,
+      case when t.n % 4 = 0 then 0 else 180000 + t.n % 90000 end,
+      case when t.n % 4 = 0 or t.n % 50 = 1 then 0 else 412000 end,
+      t.created_at, t.created_at, t.created_at + interval '3 seconds'
+    from (
+      select id, created_at, n, ${organizationId} || '/' || id as key
+      from unnest(${ids}::text[], ${created.map((ms) => new Date(ms).toISOString())}::timestamptz[]) with ordinality as u(id, created_at, n)
+    ) as t,
+    (select jsonb_agg(jsonb_build_object('page', g, 'offset', (g - 1) * 1010, 'length', 1000, 'wordCount', 162)) as pages
+     from generate_series(1, 4) as g) as p`.execute(db);
+}
+
+/** Starts memory-server.ts in its own process with the given bodies and returns its base URL. */
+async function startMemoryServer(bodiesFile: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'memory-server.ts'), bodiesFile], {
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = await Promise.race([
+    createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next().then((r) => [r.value as string]),
+    new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`memory server exited (${code})`)))),
+  ]);
+  return {
+    url: `http://127.0.0.1:${Number(line)}`,
+    stop: () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))),
+  };
+}
+
+interface Case {
+  name: string;
+  path: (i: number) => string;
+}
+
+async function load(url: string, c: Case, headers: Record<string, string>, o: Options, seconds: number) {
+  let i = 0;
+  const result = await autocannon({
+    url,
+    connections: o.connections,
+    duration: seconds,
+    headers,
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: c.path(i++) }) }],
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${c.name} at ${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    bytesPerResponse: Math.round(result.throughput.total / result.requests.total),
+    requests: result.requests.total,
+  };
+}
+
+export async function run(args: string[]): Promise<void> {
+  const o = parseOptions(args);
+  const began = performance.now();
+  const loadBefore = machine().loadAverage;
+  console.log(`api benchmark: ${o.rows.toLocaleString('en')} materials, ${o.connections} connections, ${o.seconds} s per case`);
+  const stack = await startBenchStack();
+  let memory: Awaited<ReturnType<typeof startMemoryServer>> | undefined;
+  try {
+    const tenant = await stack.newTenant();
+    const other = await stack.newTenant();
+    const t = performance.now();
+    await loadMaterials(stack.db, tenant.organizationId, o.rows);
+    await loadMaterials(stack.db, other.organizationId, o.otherRows);
+    await sql`vacuum (analyze) materials`.execute(stack.db);
+    const loadSeconds = Math.round((performance.now() - t) / 100) / 10;
+    console.log(`  loaded and vacuumed in ${loadSeconds} s`);
+
+    const api = await stack.startApi();
+    const headers = { 'x-api-key': tenant.apiKey };
+    const { rows } = await sql<{ id: string }>`
+      select id from materials where organization_id = ${tenant.organizationId} and status <> 'deleted' order by random() limit 200`.execute(stack.db);
+    const ids = rows.map((r) => r.id);
+    const cases: Case[] = [
+      { name: 'list limit=20', path: () => '/api/v1/materials?limit=20' },
+      { name: `list limit=20 search=${SEARCH}`, path: () => `/api/v1/materials?limit=20&search=${SEARCH}` },
+      { name: 'get by id', path: (i) => `/api/v1/materials/${ids[i % ids.length]}` },
+    ];
+    const fetchJson = async (p: string) => {
+      const res = await fetch(`${api.url}${p}`, { headers });
+      if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+      return res.json() as Promise<{ totalCount?: number }>;
+    };
+    const materials: Record<string, unknown> = {};
+    for (const id of ids) materials[id] = await fetchJson(`/api/v1/materials/${id}`);
+    const bodies = { list: await fetchJson(cases[0]!.path(0)), search: await fetchJson(cases[1]!.path(0)), materials };
+    console.log(`  totalCount ${bodies.list.totalCount}, with search ${bodies.search.totalCount}`);
+    const bodiesFile = path.join(stack.dataDir, 'bodies.json');
+    await fs.writeFile(bodiesFile, JSON.stringify(bodies));
+    memory = await startMemoryServer(bodiesFile);
+
+    const results: ({ case: string; server: string } & Awaited<ReturnType<typeof load>>)[] = [];
+    for (const c of cases) {
+      for (const [server, url] of [['api', api.url], ['from memory', memory.url]] as const) {
+        await load(url, c, headers, o, 2);
+        results.push({ case: c.name, server, ...(await load(url, c, headers, o, o.seconds)) });
+        console.log(`  ${c.name} (${server}) done`);
+      }
+    }
+    const rowsOut = results.map((r, i) => ({
+      case: r.case,
+      server: r.server,
+      'req/s': r.requestsPerSecond,
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      'max ms': r.max,
+      'KB/resp': Math.round(r.bytesPerResponse / 102.4) / 10,
+      'api/memory': i % 2 === 0 ? `${Math.round((results[i + 1]!.requestsPerSecond / r.requestsPerSecond) * 10) / 10}x slower` : '',
+    }));
+    const summary = {
+      benchmark: 'api',
+      date: new Date().toISOString(),
+      machine: { ...machine(), loadAverageBefore: loadBefore },
+      dataset: { materials: o.rows, otherOrganizationMaterials: o.otherRows, search: SEARCH, totalCount: bodies.list.totalCount, searchTotalCount: bodies.search.totalCount },
+      loadSeconds,
+      measuredThrough:
+        `autocannon in this process, ${o.connections} connections, ${o.seconds} s per case after a 2 s warm-up, against the api ` +
+        'process (embedded Postgres, redis-server, local storage; rate limiter on with limits out of reach) and against ' +
+        'memory-server.ts, a minimal Express app in its own process answering the same bodies from memory with res.json. ' +
+        'get by id cycles through 200 random live materials (the memory server holds the same 200 bodies).',
+      results,
+      totalSeconds: Math.round((performance.now() - began) / 100) / 10,
+    };
+    console.log('');
+    printTable(rowsOut);
+    console.log(`\nload average before ${loadBefore.join(' ')}, after ${machine().loadAverage.join(' ')} (${machine().cpus} cores, shared)`);
+    console.log(`written to ${await writeResults('api', summary)} (${summary.totalSeconds} s in all)`);
+  } finally {
+    await memory?.stop();
+    await stack.stop();
+  }
+}
