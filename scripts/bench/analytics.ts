@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { buildGroupReport, REPORT_NAMES, type ReportName, type ReportSource } from '@quire/api';
 import { createDb, createGroup, createOrganization, insertUsageEventsFrom, migrateToLatest, type Db } from '@quire/db';
 import { startEmbeddedPostgres } from '@quire/stack';
-import { machine, printTable, summarize, writeResults } from './results.ts';
+import { machine, positiveInt, printTable, reportWritten, summarize } from './results.ts';
 
 const DAY_MS = 86_400_000;
 const ORGANIZATIONS = 2;
@@ -53,11 +53,7 @@ function parseOptions(args: string[]): Options {
       'data-dir': { type: 'string' },
     },
   });
-  const int = (name: keyof typeof values) => {
-    const n = Number(values[name]);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
-    return n;
-  };
+  const int = (name: keyof typeof values) => positiveInt(values[name], name);
   const options = {
     events: int('events'),
     students: int('students'),
@@ -319,8 +315,7 @@ export async function run(args: string[]): Promise<void> {
         n: r.samples,
       })),
     );
-    console.log(`\nload average before ${loadBefore.join(' ')}, after ${machine().loadAverage.join(' ')} (${machine().cpus} cores, shared)`);
-    console.log(`written to ${await writeResults('analytics', summary)} (${summary.totalSeconds} s in all)`);
+    await reportWritten('analytics', summary, loadBefore);
   } finally {
     await db.destroy();
     await postgres.stop();

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '@quire/db';
 import { startBenchStack } from './bench-stack.ts';
-import { machine, printTable, writeResults } from './results.ts';
+import { machine, positiveInt, printTable, reportWritten } from './results.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const TOPICS = [
@@ -37,11 +37,7 @@ function parseOptions(args: string[]): Options {
       connections: { type: 'string', default: '50' },
     },
   });
-  const int = (name: keyof typeof values) => {
-    const n = Number(values[name]);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
-    return n;
-  };
+  const int = (name: keyof typeof values) => positiveInt(values[name], name);
   return { rows: int('rows'), otherRows: int('other-rows'), seconds: int('seconds'), connections: int('connections') };
 }
 
@@ -209,8 +205,7 @@ export async function run(args: string[]): Promise<void> {
     };
     console.log('');
     printTable(rowsOut);
-    console.log(`\nload average before ${loadBefore.join(' ')}, after ${machine().loadAverage.join(' ')} (${machine().cpus} cores, shared)`);
-    console.log(`written to ${await writeResults('api', summary)} (${summary.totalSeconds} s in all)`);
+    await reportWritten('api', summary, loadBefore);
   } finally {
     await memory?.stop();
     await stack.stop();

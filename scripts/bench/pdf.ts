@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runSandboxed } from '../../apps/worker/src/sandbox/run-sandboxed.ts';
 import { makeBookPdf } from './pdf-book.ts';
-import { machine, printTable, writeResults } from './results.ts';
+import { machine, positiveInt, printTable, reportWritten } from './results.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PARENT_POLL_MS = 50;
@@ -33,11 +33,7 @@ function parseOptions(args: string[]): Options {
       'max-memory-mb': { type: 'string', default: '2048' },
     },
   });
-  const int = (name: 'pages' | 'repeat' | 'timeout-ms' | 'max-memory-mb') => {
-    const n = Number(values[name]);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
-    return n;
-  };
+  const int = (name: 'pages' | 'repeat' | 'timeout-ms' | 'max-memory-mb') => positiveInt(values[name], name);
   return { corpus: values.corpus!, pages: int('pages'), repeat: int('repeat'), timeoutMs: int('timeout-ms'), maxMemoryMb: int('max-memory-mb') };
 }
 
@@ -260,8 +256,7 @@ export async function run(args: string[]): Promise<void> {
       corpus: { all: corpusAll, withoutTimeouts: corpusWithoutTimeouts, files: corpus },
       totalSeconds: round((performance.now() - began) / 1000),
     };
-    console.log(`\nload average before ${loadBefore.join(' ')}, after ${machine().loadAverage.join(' ')} (${machine().cpus} cores, shared)`);
-    console.log(`written to ${await writeResults('pdf', summary)} (${summary.totalSeconds} s in all)`);
+    await reportWritten('pdf', summary, loadBefore);
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });
   }

@@ -56,3 +56,17 @@ export function printTable(rows: Record<string, string | number>[]): void {
   console.log(line(columns));
   for (const row of rows) console.log(line(columns.map((c) => row[c]!)));
 }
+
+/** A numeric command-line option that must be a whole number of at least 1. */
+export function positiveInt(value: string | undefined, name: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
+  return n;
+}
+
+/** Writes the results and closes the printout with how busy the machine was and where the JSON went. */
+export async function reportWritten(name: string, summary: { totalSeconds: number }, loadBefore: number[]): Promise<void> {
+  const { loadAverage, cpus } = machine();
+  console.log(`\nload average before ${loadBefore.join(' ')}, after ${loadAverage.join(' ')} (${cpus} cores, shared)`);
+  console.log(`written to ${await writeResults(name, summary)} (${summary.totalSeconds} s in all)`);
+}

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { startBenchStack, stopProcess } from './bench-stack.ts';
-import { machine, printTable, writeResults } from './results.ts';
+import { machine, printTable, reportWritten } from './results.ts';
 
 const MB = 1024 ** 2;
 /** Reads of the file being sent or copied; large enough that the per-chunk overhead does not count. */
@@ -221,8 +221,7 @@ export async function run(args: string[]): Promise<void> {
     };
     console.log('');
     printTable(rows);
-    console.log(`\nload average before ${loadBefore.join(' ')}, after ${machine().loadAverage.join(' ')} (${machine().cpus} cores, shared)`);
-    console.log(`written to ${await writeResults('upload', summary)} (${summary.totalSeconds} s in all)`);
+    await reportWritten('upload', summary, loadBefore);
   } finally {
     await fs.rm(source, { force: true });
     await fs.rm(copy, { force: true });

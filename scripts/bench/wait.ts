@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { Queue } from 'bullmq';
 import { createRedis, MATERIALS_QUEUE } from '@quire/queue';
 import { startBenchStack } from './bench-stack.ts';
-import { machine, printTable, summarize, writeResults } from './results.ts';
+import { machine, positiveInt, printTable, reportWritten, summarize } from './results.ts';
 
 interface Options {
   materials: number;
@@ -20,11 +20,7 @@ function parseOptions(args: string[]): Options {
       'poll-interval-ms': { type: 'string', default: '60000' },
     },
   });
-  const int = (name: keyof typeof values) => {
-    const n = Number(values[name]);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
-    return n;
-  };
+  const int = (name: keyof typeof values) => positiveInt(values[name], name);
   return { materials: int('materials'), concurrency: int('concurrency'), pollIntervalMs: int('poll-interval-ms') };
 }
 
@@ -140,8 +136,7 @@ export async function run(args: string[]): Promise<void> {
       if (p.answeredBeforeJobFinished) console.log(`${p.mode}: ${p.answeredBeforeJobFinished} answered from the committed row before BullMQ marked the job (negative overhead)`);
     }
     console.log(`\npollIntervalMs ${o.pollIntervalMs}: a database re-read cannot explain anything under ${o.pollIntervalMs} ms`);
-    console.log(`load average before ${loadBefore.join(' ')}, after ${machine().loadAverage.join(' ')} (${machine().cpus} cores, shared)`);
-    console.log(`written to ${await writeResults('wait', summary)} (${summary.totalSeconds} s in all)`);
+    await reportWritten('wait', summary, loadBefore);
   } finally {
     await queue.close().catch(() => {});
     redis.disconnect();

@@ -6,7 +6,7 @@ import { makeEpub, makeTextImage } from '../../packages/testkit/src/fixtures.ts'
 import { speechAudio } from '../../packages/testkit/src/media-fixtures.ts';
 import { startBenchStack, stopProcess, type BenchStack } from './bench-stack.ts';
 import { makeBookPdf } from './pdf-book.ts';
-import { machine, printTable, writeResults } from './results.ts';
+import { machine, printTable, reportWritten } from './results.ts';
 
 const POLL_MS = 200;
 const SETTLE_TIMEOUT_MS = 5 * 60_000;
@@ -282,8 +282,7 @@ export async function run(args: string[]): Promise<void> {
       results: results.map((r) => ({ ...r, speedup: Math.round((r.materialsPerMinute / baseline) * 100) / 100 })),
       totalSeconds: Math.round((performance.now() - began) / 100) / 10,
     };
-    console.log(`\nload average before ${loadBefore.join(' ')}, after ${machine().loadAverage.join(' ')} (${machine().cpus} cores, shared)`);
-    console.log(`written to ${await writeResults('worker-scaling', summary)} (${summary.totalSeconds} s in all)`);
+    await reportWritten('worker-scaling', summary, loadBefore);
   } finally {
     await stack.stop();
   }
