@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { rssMb, type ServiceProcess } from '@quire/testkit/processes';
-// The fixture generators directly: the testkit's index also loads its vitest-bound test stack.
-import { makeEpub, makeTextImage } from '../../packages/testkit/src/fixtures.ts';
-import { speechAudio } from '../../packages/testkit/src/media-fixtures.ts';
+// The fixture generators on their own: the testkit's index also loads its vitest-bound test stack.
+import { makeEpub, makeTextImage } from '@quire/testkit/fixtures';
+import { speechAudio } from '@quire/testkit/media-fixtures';
 import { startBenchStack, stopProcess, type BenchStack } from './bench-stack.ts';
 import { makeBookPdf } from './pdf-book.ts';
 import { machine, printTable, reportWritten } from './results.ts';
