@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_NODE_FLAGS, generateApiKey } from '@quire/api';
+import { generateApiKey } from '@quire/api';
+import { API_NODE_FLAGS } from '@quire/api/node-flags';
 import { createDb, createOrganization, findApiKeyByPrefix, insertApiKey, migrateToLatest, type Db } from '@quire/db';
 import { startEmbeddedStack } from './embedded-stack.ts';
 

@@ -1,7 +1,6 @@
 export { createApiContext, type ApiContext } from './context.ts';
 export { createApp } from './app.ts';
 export { startServer, type RunningServer } from './server.ts';
-export { API_NODE_FLAGS } from './node-flags.ts';
 export { generateApiKey, hashApiKey } from './auth/api-key.ts';
 export { buildOpenApiDocument, type OpenApiDocument } from './openapi/document.ts';
 export { API_KEY_SCHEME } from './openapi/common.ts';

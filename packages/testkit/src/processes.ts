@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_NODE_FLAGS } from '@quire/api';
+import { API_NODE_FLAGS } from '@quire/api/node-flags';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const ENTRIES = { api: 'apps/api/src/main.ts', worker: 'apps/worker/src/main.ts' } as const;
