@@ -32,7 +32,8 @@ export async function startEmbeddedStack(baseEnv: NodeJS.ProcessEnv = process.en
       const postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres') });
       services.push(postgres);
       env.DATABASE_URL = postgres.url;
-      started.push(`postgres (embedded, data in ${path.join(dataDir, 'postgres')})`);
+      const copied = postgres.binariesCopiedTo ? `, run as user postgres from ${postgres.binariesCopiedTo}` : '';
+      started.push(`postgres (embedded, data in ${path.join(dataDir, 'postgres')}${copied})`);
     }
     if (!base.REDIS_URL) {
       const redis = await startRedisServer({ dataDir: path.join(dataDir, 'redis') });

