@@ -16,7 +16,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 
 describe('npm start', () => {
   it('in a fresh clone inside a 0700 folder: says to run npm ci, then starts its own Postgres and Redis, prints a URL and a working key, and stops cleanly on Ctrl-C', async () => {
-    // A user's clone, in a folder only its owner can enter (as root: /root/quire), with nothing of ours beside it.
+    // A user's clone (of the committed HEAD), in a folder only its owner can enter (as root: /root/quire), with nothing beside it.
     const home = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-clone-'));
     await fs.chmod(home, 0o700);
     cleanup.push(() => fs.rm(home, { recursive: true, force: true }));
