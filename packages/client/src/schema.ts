@@ -3274,14 +3274,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the key's group's events (or its organization's), newest first */
+        /**
+         * List the key's group's events (or its organization's, or one of its groups'), newest first
+         * @description An unknown query parameter is a 400; so is a `groupId` other than its own for a key with a group.
+         */
         get: {
             parameters: {
                 query?: {
+                    /** @description ISO 8601; a date alone means the start of that UTC day */
                     startDate?: string;
+                    /** @description ISO 8601; a date alone means the end (23:59:59.999) of that UTC day */
                     endDate?: string;
                     eventType?: "live_session_created" | "live_chat_message_sent" | "test_created" | "test_question_created" | "test_question_answered" | "test_chat_question" | "engagement";
                     userId?: string;
+                    groupId?: string;
                     limit?: number;
                     offset?: number | null;
                 };
@@ -3321,6 +3327,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description `groupId` names no group of the organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
                 /** @description The body, the file or a field is larger than the configured limit */
@@ -3484,7 +3499,9 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
+                    /** @description ISO 8601; a date alone means the start of that UTC day */
                     startDate?: string;
+                    /** @description ISO 8601; a date alone means the end (23:59:59.999) of that UTC day */
                     endDate?: string;
                     students?: "true" | "false";
                 };
@@ -3581,7 +3598,9 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
+                    /** @description ISO 8601; a date alone means the start of that UTC day */
                     startDate?: string;
+                    /** @description ISO 8601; a date alone means the end (23:59:59.999) of that UTC day */
                     endDate?: string;
                     students?: "true" | "false";
                 };
@@ -3678,7 +3697,9 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
+                    /** @description ISO 8601; a date alone means the start of that UTC day */
                     startDate?: string;
+                    /** @description ISO 8601; a date alone means the end (23:59:59.999) of that UTC day */
                     endDate?: string;
                     students?: "true" | "false";
                 };
