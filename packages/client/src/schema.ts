@@ -3285,7 +3285,7 @@ export interface paths {
                     startDate?: string;
                     /** @description ISO 8601; a date alone means the end (23:59:59.999) of that UTC day */
                     endDate?: string;
-                    eventType?: "live_session_created" | "live_chat_message_sent" | "test_created" | "test_question_created" | "test_question_answered" | "test_chat_question" | "engagement";
+                    eventType?: "live_session_created" | "live_chat_message_sent" | "test_created" | "test_question_created" | "test_question_answered" | "test_chat_question" | "engagement" | "tutor_me_message_sent" | "material_chat_message_sent" | "main_chat_message_sent" | "flashcard_set_created" | "flashcard_created" | "flashcard_chat_question" | "explainer_video_created";
                     userId?: string;
                     groupId?: string;
                     limit?: number;
@@ -3394,7 +3394,7 @@ export interface paths {
                         events: {
                             eventId: string;
                             /** @enum {string} */
-                            type: "live_session_created" | "live_chat_message_sent" | "test_created" | "test_question_created" | "test_question_answered" | "test_chat_question" | "engagement";
+                            type: "live_session_created" | "live_chat_message_sent" | "test_created" | "test_question_created" | "test_question_answered" | "test_chat_question" | "engagement" | "tutor_me_message_sent" | "material_chat_message_sent" | "main_chat_message_sent" | "flashcard_set_created" | "flashcard_created" | "flashcard_chat_question" | "explainer_video_created";
                             userId: string;
                             userName?: string | null;
                             groupId?: string | null;
@@ -3692,6 +3692,303 @@ export interface paths {
         put?: never;
         /**
          * Minutes engaged
+         * @description The key's group must have an active plan, else 403 `{"error":"Unauthorized"}`. Parameters go in the query; the range is cut into 7-day windows from `startDate`, both ends inclusive.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description ISO 8601; a date alone means the start of that UTC day */
+                    startDate?: string;
+                    /** @description ISO 8601; a date alone means the end (23:59:59.999) of that UTC day */
+                    endDate?: string;
+                    students?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The reports */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupReport"];
+                    };
+                };
+                /** @description A parameter is unparseable, `startDate` is after `endDate`, or the range is too long (`Missing params`); or the body is not JSON (the error body) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MissingParams"] | components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, unknown or revoked `x-api-key` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description The body, the file or a field is larger than the configured limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chat messages: the total, then Tutor Me, test, flashcard, material, live lecture and main chat messages
+         * @description The key's group must have an active plan, else 403 `{"error":"Unauthorized"}`. Parameters go in the query; the range is cut into 7-day windows from `startDate`, both ends inclusive.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description ISO 8601; a date alone means the start of that UTC day */
+                    startDate?: string;
+                    /** @description ISO 8601; a date alone means the end (23:59:59.999) of that UTC day */
+                    endDate?: string;
+                    students?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The reports */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupReport"];
+                    };
+                };
+                /** @description A parameter is unparseable, `startDate` is after `endDate`, or the range is too long (`Missing params`); or the body is not JSON (the error body) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MissingParams"] | components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, unknown or revoked `x-api-key` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description The body, the file or a field is larger than the configured limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/flashcards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Flashcards: sets made, flashcards made, chat questions
+         * @description The key's group must have an active plan, else 403 `{"error":"Unauthorized"}`. Parameters go in the query; the range is cut into 7-day windows from `startDate`, both ends inclusive.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description ISO 8601; a date alone means the start of that UTC day */
+                    startDate?: string;
+                    /** @description ISO 8601; a date alone means the end (23:59:59.999) of that UTC day */
+                    endDate?: string;
+                    students?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The reports */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupReport"];
+                    };
+                };
+                /** @description A parameter is unparseable, `startDate` is after `endDate`, or the range is too long (`Missing params`); or the body is not JSON (the error body) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MissingParams"] | components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, unknown or revoked `x-api-key` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description The body, the file or a field is larger than the configured limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/explainers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Explainer videos made
          * @description The key's group must have an active plan, else 403 `{"error":"Unauthorized"}`. Parameters go in the query; the range is cut into 7-day windows from `startDate`, both ends inclusive.
          */
         post: {
@@ -4494,7 +4791,7 @@ export interface components {
         UsageEvent: {
             eventId: string;
             /** @enum {string} */
-            type: "live_session_created" | "live_chat_message_sent" | "test_created" | "test_question_created" | "test_question_answered" | "test_chat_question" | "engagement";
+            type: "live_session_created" | "live_chat_message_sent" | "test_created" | "test_question_created" | "test_question_answered" | "test_chat_question" | "engagement" | "tutor_me_message_sent" | "material_chat_message_sent" | "main_chat_message_sent" | "flashcard_set_created" | "flashcard_created" | "flashcard_chat_question" | "explainer_video_created";
             userId: string;
             userName: string;
             groupId: string;
