@@ -2556,6 +2556,12 @@ export interface paths {
                         name: string;
                         parentFolderId?: string | null;
                         description?: string | null;
+                        metadata?: {
+                            /** @example #3b82f6 */
+                            color?: string | null;
+                            /** @example folder */
+                            icon?: string | null;
+                        };
                     };
                 };
             };
@@ -2764,6 +2770,22 @@ export interface paths {
                             organizationId: string;
                             parentFolderId: string | null;
                             description: string | null;
+                            /** @enum {string} */
+                            status: "active";
+                            metadata: {
+                                color: string | null;
+                                icon: string | null;
+                                /** @description Live materials directly in the folder */
+                                materialCount: number;
+                                /** @description Bytes of those materials' originals */
+                                totalSize: number;
+                                /**
+                                 * Format: date-time
+                                 * @description When a material last came, went or changed size; the creation time until one does
+                                 * @example 2025-01-07T23:59:59.999Z
+                                 */
+                                lastActivity: string;
+                            };
                             /**
                              * Format: date-time
                              * @example 2025-01-07T23:59:59.999Z
@@ -2964,6 +2986,12 @@ export interface paths {
                     "application/json": {
                         name?: string;
                         description?: string | null;
+                        metadata?: {
+                            /** @example #3b82f6 */
+                            color?: string | null;
+                            /** @example folder */
+                            icon?: string | null;
+                        };
                     };
                 };
             };
@@ -4758,6 +4786,22 @@ export interface components {
             organizationId: string;
             parentFolderId: string | null;
             description: string | null;
+            /** @enum {string} */
+            status: "active";
+            metadata: {
+                color: string | null;
+                icon: string | null;
+                /** @description Live materials directly in the folder */
+                materialCount: number;
+                /** @description Bytes of those materials' originals */
+                totalSize: number;
+                /**
+                 * Format: date-time
+                 * @description When a material last came, went or changed size; the creation time until one does
+                 * @example 2025-01-07T23:59:59.999Z
+                 */
+                lastActivity: string;
+            };
             /**
              * Format: date-time
              * @example 2025-01-07T23:59:59.999Z
@@ -4775,6 +4819,22 @@ export interface components {
             organizationId: string;
             parentFolderId: string | null;
             description: string | null;
+            /** @enum {string} */
+            status: "active";
+            metadata: {
+                color: string | null;
+                icon: string | null;
+                /** @description Live materials directly in the folder */
+                materialCount: number;
+                /** @description Bytes of those materials' originals */
+                totalSize: number;
+                /**
+                 * Format: date-time
+                 * @description When a material last came, went or changed size; the creation time until one does
+                 * @example 2025-01-07T23:59:59.999Z
+                 */
+                lastActivity: string;
+            };
             /**
              * Format: date-time
              * @example 2025-01-07T23:59:59.999Z
