@@ -3511,6 +3511,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/usage/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usage per UTC hour, day or month of the key's group (or its organization), in total or per user or group
+         * @description Periods are UTC hours, days or calendar months; the first and last are cut to `startDate`/`endDate` (both inclusive). Without `groupBy` every period is listed, zeros included; with it, only the users or groups active in a period. `groupBy=model|endpoint` is a 400: quire records neither per event. Answered from the daily counters of the group reports.
+         */
+        get: {
+            parameters: {
+                query: {
+                    period: "hourly" | "daily" | "monthly";
+                    /** @description ISO 8601; a date alone means the start of that UTC day */
+                    startDate: string;
+                    /** @description ISO 8601; a date alone means the end (23:59:59.999) of that UTC day */
+                    endDate: string;
+                    groupBy?: "user" | "group" | "model" | "endpoint";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The summary */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UsageSummary"];
+                    };
+                };
+                /** @description The request is invalid; `message` and `details` name the field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, unknown or revoked `x-api-key` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description The body, the file or a field is larger than the configured limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/groups/live-lecture": {
         parameters: {
             query?: never;
@@ -4869,6 +4969,81 @@ export interface components {
              * @example 2025-01-07T23:59:59.999Z
              */
             receivedAt: string;
+        };
+        UsageSummary: {
+            /** @enum {string} */
+            period: "hourly" | "daily" | "monthly";
+            /**
+             * Format: date-time
+             * @example 2025-01-07T23:59:59.999Z
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @example 2025-01-07T23:59:59.999Z
+             */
+            endDate: string;
+            /** @enum {string|null} */
+            groupBy: "user" | "group" | null;
+            totals: {
+                /** @description Events of every type */
+                events: number;
+                /** @description Events per type */
+                byType: {
+                    live_session_created: number;
+                    live_chat_message_sent: number;
+                    test_created: number;
+                    test_question_created: number;
+                    test_question_answered: number;
+                    test_chat_question: number;
+                    engagement: number;
+                    tutor_me_message_sent: number;
+                    material_chat_message_sent: number;
+                    main_chat_message_sent: number;
+                    flashcard_set_created: number;
+                    flashcard_created: number;
+                    flashcard_chat_question: number;
+                    explainer_video_created: number;
+                };
+                /** @description Engaged milliseconds of `engagement` events */
+                engagedMs: number;
+            };
+            summary: {
+                /**
+                 * Format: date-time
+                 * @example 2025-01-07T23:59:59.999Z
+                 */
+                periodStart: string;
+                /**
+                 * Format: date-time
+                 * @example 2025-01-07T23:59:59.999Z
+                 */
+                periodEnd: string;
+                userId?: string;
+                userName?: string;
+                groupId?: string;
+                /** @description Events of every type */
+                events: number;
+                /** @description Events per type */
+                byType: {
+                    live_session_created: number;
+                    live_chat_message_sent: number;
+                    test_created: number;
+                    test_question_created: number;
+                    test_question_answered: number;
+                    test_chat_question: number;
+                    engagement: number;
+                    tutor_me_message_sent: number;
+                    material_chat_message_sent: number;
+                    main_chat_message_sent: number;
+                    flashcard_set_created: number;
+                    flashcard_created: number;
+                    flashcard_chat_question: number;
+                    explainer_video_created: number;
+                };
+                /** @description Engaged milliseconds of `engagement` events */
+                engagedMs: number;
+            }[];
         };
         /** @description One report per 7-day window (group level), or per window and student (`students=true`) */
         GroupReport: {
