@@ -55,7 +55,7 @@ export function createApp(ctx: ApiContext): express.Express {
     app.use(ADMIN_QUEUES_PATH, requireAdminToken(ctx.config.ADMIN_TOKEN), ...adminQueuesHandlers([ctx.queue, ctx.webhooksQueue]));
   }
   if (ctx.store.driver === 'local') {
-    app.use('/storage', storageUrlsRouter(ctx.store as LocalStore, ctx.config.UPLOAD_MAX_BYTES));
+    app.use('/storage', storageUrlsRouter(ctx, ctx.store as LocalStore, ctx.config.UPLOAD_MAX_BYTES));
   }
 
   const json = express.json({ limit: ctx.config.JSON_BODY_MAX_BYTES, strict: true });

@@ -209,7 +209,8 @@ export async function completeUpload(ctx: ApiContext, organizationId: string, ma
   }
   const completed = await completePendingUpload(ctx.db, organizationId, materialId, {
     contentType: sniffed.contentType as ContentType,
-    content: { ...content, fileSize: object.size, mimeType: sniffed.mimeType },
+    // Pinned: an S3 upload URL accepts PUTs until it expires, so processing and downloads check they see this object.
+    content: { ...content, fileSize: object.size, mimeType: sniffed.mimeType, ...(object.etag ? { etag: object.etag } : {}) },
     storageBytes: object.size,
   });
   if (!completed) {
@@ -346,6 +347,13 @@ export async function downloadUrl(ctx: ApiContext, organizationId: string, id: s
   if (material.status === 'pending_upload') throw conflict('The file has not been uploaded yet');
   const content = material.content as MaterialContent;
   if (!content.s3Key) throw conflict('This material has no stored file (text, or a URL not fetched yet)');
+  if (content.etag) {
+    const object = await ctx.store.stat(content.s3Key);
+    if (!object || object.etag !== content.etag || object.size !== content.fileSize) {
+      ctx.logger.warn({ materialId: id, pinned: content.etag, found: object?.etag }, 'the original was replaced after upload/complete');
+      throw conflict('The stored original is no longer the file that was uploaded and processed (it was overwritten through its upload URL)');
+    }
+  }
   return ctx.store.presignGet(content.s3Key, expiresInSeconds, content.filename ? { filename: content.filename } : {});
 }
 

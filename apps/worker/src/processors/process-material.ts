@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Job } from 'bullmq';
 import type { Config } from '@quire/config';
 import {
@@ -29,6 +28,7 @@ import { chunkSegments } from './chunk-segments.ts';
 import { fetchOriginal } from './fetch-original.ts';
 import { jsonSafe } from './json-safe.ts';
 import { progressReporter } from './progress.ts';
+import { readPinnedOriginal } from './read-original.ts';
 
 export interface ProcessDeps {
   db: Db;
@@ -115,7 +115,8 @@ async function extract(
     if (!fetched.ok) return fetched;
     contentType = fetched.contentType;
   } else {
-    await pipeline(await deps.store.get(content.s3Key!), createWriteStream(inputPath));
+    const read = await readPinnedOriginal(deps.store, content, inputPath);
+    if (!read.ok) return read;
   }
   reportProgress(5);
 
