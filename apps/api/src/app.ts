@@ -62,9 +62,9 @@ export function createApp(ctx: ApiContext): express.Express {
   const { redis, config } = ctx;
   app.use(
     '/api',
-    ipRateLimit(redis, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_IP),
+    ipRateLimit(redis, ctx.logger, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_IP),
     authenticate(ctx.db),
-    keyRateLimit(redis, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_KEY),
+    keyRateLimit(redis, ctx.logger, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_KEY),
     json,
   );
   app.use('/api/v1/materials', materialsRouter(ctx));
