@@ -1,12 +1,20 @@
 import { loadConfig } from '@quire/config';
 import { createWorkerContext } from './context.ts';
 import { startWorkerHttpServer } from './http-server.ts';
+import { sweepStaleJobDirs } from './sandbox/job-dirs.ts';
 import { startWorker } from './worker.ts';
 
 const config = loadConfig();
 const ctx = await createWorkerContext(config);
+await sweepStaleJobDirs(ctx.logger, config.PROCESSING_STALE_MS);
 const running = startWorker(ctx);
-const http = await startWorkerHttpServer(ctx, running);
+const http = await startWorkerHttpServer(ctx, running).catch(async (err) => {
+  // Fails loudly (a taken metrics port, say) instead of taking jobs with no health check to show for it.
+  ctx.logger.fatal({ err }, 'worker could not start its HTTP server');
+  await running.stop(0);
+  await ctx.close();
+  process.exit(1);
+});
 ctx.logger.info({ concurrency: config.WORKER_CONCURRENCY, metrics: `${http.url}/metrics` }, 'worker started');
 
 let stopping = false;
