@@ -29,3 +29,6 @@ const shutdown = async (signal: string) => {
 };
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+// Under `npm start`'s supervisor: say when ready, and stop should the supervisor itself die.
+process.send?.({ type: 'ready' });
+process.on('disconnect', () => void shutdown('supervisor gone'));
