@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import getPort from 'get-port';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { imageHeavyPdf, waitUntil } from '@quire/testkit';
+import { descendantsOf, imageHeavyPdf, isRunning, waitUntil } from '@quire/testkit';
 
 const cleanup: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -53,33 +53,10 @@ async function keyOf(quire: Quire): Promise<string> {
   return match[1]!;
 }
 
-/** Every process below `root`, from /proc. */
-async function descendants(root: number): Promise<number[]> {
-  const parents = new Map<number, number>();
-  for (const entry of await fs.readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    if (stat) parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-  }
-  const found: number[] = [];
-  const walk = (pid: number) => {
-    for (const [child, parent] of parents) if (parent === pid) found.push(child), walk(child);
-  };
-  walk(root);
-  return found;
-}
-
-async function isRunning(pid: number): Promise<boolean> {
-  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  return stat !== '' && !stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-}
+const descendants = async (root: number) => (await descendantsOf(root)).map((p) => p.pid);
 
 async function processOf(quire: Quire, cmdline: string): Promise<number | undefined> {
-  for (const pid of await descendants(quire.child.pid!)) {
-    const argv = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-    if (argv.includes(cmdline)) return pid;
-  }
-  return undefined;
+  return (await descendantsOf(quire.child.pid!)).find((p) => p.argv.join(' ').includes(cmdline))?.pid;
 }
 
 const api = (quire: Quire, key: string, pathname: string, init: RequestInit = {}) =>
