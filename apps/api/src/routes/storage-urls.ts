@@ -1,8 +1,8 @@
 import { pipeline } from 'node:stream';
 import { Router } from 'express';
-import { findMaterial, type MaterialContent } from '@quire/db';
 import { contentDisposition, ObjectExistsError, type LocalStore } from '@quire/storage';
 import type { ApiContext } from '../context.ts';
+import { uploadUrlState } from '../services/materials.service.ts';
 import { ByteLimit } from '../uploads/byte-limit.ts';
 import { AppError, conflict, payloadTooLarge } from '../errors.ts';
 
@@ -13,7 +13,7 @@ const goneMaterial = () => new AppError(404, 'NOT_FOUND', 'The material of this 
  * Serves the local-disk driver's signed URLs, standing in for what S3 does with presigned ones:
  * one PUT per upload URL (the first complete writer wins), GETs until expiry.
  */
-export function storageUrlsRouter(ctx: Pick<ApiContext, 'db' | 'logger'>, store: LocalStore, maxBytes: number): Router {
+export function storageUrlsRouter(ctx: Pick<ApiContext, 'db'>, store: LocalStore, maxBytes: number): Router {
   const router = Router();
   const check = (op: 'put' | 'get', query: Record<string, unknown>) => {
     const result = store.verify(op, query);
@@ -22,13 +22,7 @@ export function storageUrlsRouter(ctx: Pick<ApiContext, 'db' | 'logger'>, store:
     }
     return result;
   };
-  /** Upload URLs are minted for a `pending_upload` material's original only; anything else is refused. */
-  const uploadState = async (key: string): Promise<'open' | 'used' | 'gone'> => {
-    const [organizationId, materialId] = key.split('/');
-    const material = organizationId && materialId ? await findMaterial(ctx.db, organizationId, materialId) : undefined;
-    if (!material || (material.content as MaterialContent).s3Key !== key) return 'gone';
-    return material.status === 'pending_upload' ? 'open' : 'used';
-  };
+  const uploadState = (key: string) => uploadUrlState(ctx, key);
 
   router.put('/put', async (req, res) => {
     const { key } = check('put', req.query);

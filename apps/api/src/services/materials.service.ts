@@ -222,6 +222,17 @@ export async function completeUpload(ctx: ApiContext, organizationId: string, ma
   return completed;
 }
 
+/**
+ * What an upload URL for `key` may still do. Upload URLs are minted for the original of a `pending_upload`
+ * material only: once the material owns its file the URL is used up, and a deleted material's is gone.
+ */
+export async function uploadUrlState(ctx: Pick<ApiContext, 'db'>, key: string): Promise<'open' | 'used' | 'gone'> {
+  const [organizationId, materialId] = key.split('/');
+  const material = organizationId && materialId ? await findMaterial(ctx.db, organizationId, materialId) : undefined;
+  if (!material || (material.content as MaterialContent).s3Key !== key) return 'gone';
+  return material.status === 'pending_upload' ? 'open' : 'used';
+}
+
 export async function getMaterial(ctx: ApiContext, organizationId: string, id: string): Promise<Material> {
   const material = await findMaterial(ctx.db, organizationId, id);
   if (!material) throw notFound();
