@@ -44,6 +44,3 @@ async function peakRssMb(): Promise<number> {
   const kb = /VmHWM:\s+(\d+)/.exec(status)?.[1];
   return kb ? Number(kb) / 1024 : process.resourceUsage().maxRSS / 1024;
 }
-
-// The worker that started this process died (SIGKILL, OOM): stop too, instead of working for nobody.
-process.on('disconnect', () => process.exit(75));
