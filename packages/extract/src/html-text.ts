@@ -29,8 +29,9 @@ const MIN_ARTICLE_CHARS = 500;
  */
 interface DomElement {
   readonly tagName: string;
-  readonly textContent: string | null;
+  textContent: string | null;
   readonly parentElement: DomElement | null;
+  readonly nextElementSibling: DomElement | null;
   readonly outerHTML: string;
   readonly innerHTML: string;
   readonly childElementCount: number;
@@ -41,9 +42,11 @@ interface DomElement {
   closest(selectors: string): DomElement | null;
   contains(other: DomElement): boolean;
   remove(): void;
+  before(node: DomElement): void;
 }
 
 interface DomDocument {
+  createElement(tagName: string): DomElement;
   readonly documentElement: DomElement | null;
   readonly body: DomElement;
   querySelector(selectors: string): DomElement | null;
@@ -94,7 +97,7 @@ export function extractHtmlPage(html: string): HtmlPage {
     dropNonText(content, described.author);
     const posts = postsLike(html, content);
     const body = posts ? posts.map((post) => convert(post.outerHTML, READABLE)).join('\n\n') : convert(content.body.innerHTML, READABLE);
-    return { text: withHeadline(body, head.headline), metadata: defined({ extraction: 'article', ...described }) };
+    return { text: withHeadline(body, head), metadata: defined({ extraction: 'article', ...described }) };
   }
   const failure = thrown ?? (article ? `the longest block of text found is ${articleChars} characters, under ${MIN_ARTICLE_CHARS}` : 'no block of text was found');
   return { text: wholePageText(html), metadata: defined({ extraction: 'whole-page', fallbackReason: failure, ...described }) };
@@ -131,22 +134,29 @@ interface PageFacts {
   publishedAt?: string;
   /** The first top-level heading, which Readability drops from the content when it repeats the title. */
   headline?: string;
+  /** A subtitle right under the headline, outside the element Readability takes the article from. */
+  subtitle?: string;
 }
 
 const DATE_META = ['date', 'dc.date', 'dc.date.issued', 'dcterms.date', 'dcterms.issued', 'citation_publication_date', 'publish-date', 'pubdate'];
 
-/** What Readability does not report: the canonical address, a date outside its meta tags, the page's headline. */
+/** A subtitle's markup: a heading, or a paragraph whose class says so. */
+const SUBTITLE_CLASS = /sub-?title|dek|standfirst|lede|lead|summary|deck|strap|teaser|intro/i;
+
+/** What Readability does not report: the canonical address, a date outside its meta tags, the headline and subtitle. */
 function pageFacts(document: DomDocument): PageFacts {
   const base = document.querySelector('base[href]')?.getAttribute('href') ?? undefined;
   const canonical = document.querySelector('link[rel~="canonical"][href]')?.getAttribute('href') ?? document.querySelector('meta[property="og:url"][content]')?.getAttribute('content');
   const dateMeta = [...document.querySelectorAll('meta[name][content]')].find((m) => DATE_META.includes(m.getAttribute('name')!.toLowerCase()));
   const dated = document.querySelector('[itemprop="datePublished"]') ?? document.querySelector('article time[datetime], main time[datetime]') ?? document.querySelector('time[datetime]');
   const date = dateMeta?.getAttribute('content') ?? dated?.getAttribute('content') ?? dated?.getAttribute('datetime');
+  const h1 = document.querySelector('h1');
   return {
     lang: clean(document.documentElement?.getAttribute('lang')) ?? clean(document.querySelector('meta[http-equiv="content-language" i]')?.getAttribute('content')),
     canonicalUrl: absoluteUrl(canonical, base),
     publishedAt: isoDate(date),
-    headline: clean(document.querySelector('h1')?.textContent),
+    headline: clean(h1?.textContent),
+    subtitle: subtitleAfter(h1),
   };
 }
 
@@ -159,6 +169,13 @@ const AD_LABEL = /^(advertisement|advertising|ad|sponsored|anzeige|werbung|publi
  * and pull quotes (a quote whose words are already in one of the article's paragraphs).
  */
 function dropNonText(content: DomDocument, author: string | undefined): void {
+  // html-to-text's table layout has no place for a caption; as a line of its own above the table it stays.
+  for (const caption of content.querySelectorAll('table > caption')) {
+    const line = content.createElement('p');
+    line.textContent = caption.textContent;
+    caption.parentElement?.before(line);
+    caption.remove();
+  }
   for (const block of content.querySelectorAll('p, div, span')) {
     if (block.childElementCount === 0 && AD_LABEL.test(clean(block.textContent) ?? '')) block.remove();
   }
@@ -216,10 +233,17 @@ function headlineOf(title: string | undefined, headline: string | undefined): st
   return /^\s*[|\-–—:·»/]/.test(title.slice(headline.length)) ? headline : title;
 }
 
-/** Puts the page's headline back on top of the article when Readability took it out as a repeat of the title. */
-function withHeadline(text: string, headline: string | undefined): string {
-  if (!headline || text.includes(headline)) return text;
-  return `${headline}\n\n${text}`;
+function subtitleAfter(h1: DomElement | null): string | undefined {
+  const next = h1?.nextElementSibling;
+  if (!next || !(/^H[2-3]$/.test(next.tagName) || (next.tagName === 'P' && SUBTITLE_CLASS.test(next.getAttribute('class') ?? '')))) return undefined;
+  const text = clean(next.textContent);
+  return text && text.length >= 30 && text.length <= 400 ? text : undefined;
+}
+
+/** Puts the page's headline and subtitle back on top of the article when Readability left them out. */
+function withHeadline(text: string, { headline, subtitle }: PageFacts): string {
+  const top = [headline, subtitle].filter((line): line is string => line !== undefined && !text.includes(line));
+  return top.length > 0 ? `${top.join('\n\n')}\n\n${text}` : text;
 }
 
 function absoluteUrl(href: string | null | undefined, base: string | undefined): string | undefined {
