@@ -11,6 +11,7 @@ import { htmlToText } from '../../packages/extract/src/html-text.ts';
 import { extractTextFile } from '../../packages/extract/src/text.ts';
 import { budgetFor } from '../../apps/worker/src/processors/budget.ts';
 import { runSandboxed } from '../../apps/worker/src/sandbox/run-sandboxed.ts';
+import { textOnlySpec } from './sandbox-spec.ts';
 import { machine, positiveInt, printTable, reportWritten } from './results.ts';
 import { shingleScore, type ShingleScore } from './shingles.ts';
 
@@ -111,17 +112,7 @@ async function runBigPage(o: Options) {
     await fs.mkdir(path.join(workDir, 'out'));
     const started = performance.now();
     const outcome = await runSandboxed(
-      {
-        contentType: 'text',
-        inputPath,
-        outputDir: path.join(workDir, 'out'),
-        extractImages: false,
-        ffmpegPath: 'ffmpeg',
-        ffprobePath: 'ffprobe',
-        speechEngine: 'none',
-        pocketsphinxPath: 'pocketsphinx_continuous',
-        pocketsphinxModelDir: '/usr/share/pocketsphinx/model/en-us',
-      },
+      textOnlySpec('text', inputPath, path.join(workDir, 'out')),
       limits,
       () => {},
     );
