@@ -71,7 +71,7 @@ const NOTICE_PAGE = `<!doctype html><html lang="en"><head><title>Office closed</
 <h1>Office closed on Monday</h1><p>The office is closed on Monday for the bank holiday and opens again on Tuesday at nine.</p>
 </body></html>`;
 
-const THREAD_PAGE = `<!doctype html><html lang="en"><head><title>Why does my bread collapse in the oven? - Baking Forum</title></head><body>
+const THREAD_PAGE = `<!doctype html><html lang="en"><head><title>Why does my bread collapse in the oven? - Baking Forum</title><link rel="canonical" href="/t/bread-collapse/4411"></head><body>
 <div class="topbar"><a href="/">Baking Forum</a> <a href="/latest">Latest</a> <a href="/top">Top</a></div>
 <h1>Why does my bread collapse in the oven?</h1>
 <div class="thread">
@@ -161,7 +161,7 @@ describe('pages that are not one article', () => {
     );
   });
 
-  it('keeps every post of a thread, not only the one Readability picks', async () => {
+  it('keeps every post of a thread, not only the one Readability picks, and resolves its canonical URL against the page address', async () => {
     const material = await fromUrl(`${site}/thread.html`);
     const text = words(material.metadata.extractedText);
     for (const post of ['My loaves rise beautifully in the tin', 'That sounds like over-proving', 'A warm airing cupboard speeds proving up', 'Proved for twenty-five minutes less today']) {
@@ -169,6 +169,7 @@ describe('pages that are not one article', () => {
     }
     expect(text).not.toContain(words('Rye starter smells of acetone'));
     expect(text).not.toContain('dough_boy');
+    expect(material.metadata.canonicalUrl).toBe(`${site}/t/bread-collapse/4411`);
   });
 });
 

@@ -75,6 +75,13 @@ describe('extractHtmlPage', () => {
     expect(metadata).toMatchObject({ extraction: 'article', canonicalUrl: 'https://example.org/blog/quiet-streets', publishedAt: '2024-02-29T10:00:00.000Z' });
   });
 
+  it('resolves a relative canonical URL against the address the page came from, through its <base>', () => {
+    const page = (head: string) => `<html><head>${head}<link rel="canonical" href="../amp/quiet-streets"></head><body><article>${filler('streets')}</article></body></html>`;
+    expect(extractHtmlPage(page(''), 'https://example.org/news/2024/x.html').metadata.canonicalUrl).toBe('https://example.org/news/amp/quiet-streets');
+    expect(extractHtmlPage(page('<base href="/blog/a/">'), 'https://example.org/news/x.html').metadata.canonicalUrl).toBe('https://example.org/blog/amp/quiet-streets');
+    expect(extractHtmlPage(page('')).metadata.canonicalUrl).toBeUndefined();
+  });
+
   it('leaves out what the page does not say, and never an unusable canonical URL or date', () => {
     const { metadata } = extractHtmlPage(`<html><head><link rel="canonical" href="javascript:alert(1)"><meta name="date" content="sometime soon"></head>
       <body><article>${filler('streets')}</article></body></html>`);

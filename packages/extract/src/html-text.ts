@@ -78,10 +78,11 @@ export interface HtmlPage {
 
 /**
  * A web page's main content as text, with headings, lists and tables kept as blocks, and what the page says
- * about itself. Readability finds the article; a page it refuses keeps its whole readable text, flagged.
+ * about itself. Readability finds the article; a page it refuses keeps its whole readable text, flagged. Relative
+ * links (the canonical URL) resolve against the page's `<base>`, itself against `pageUrl`, where it was fetched.
  */
-export function extractHtmlPage(html: string): HtmlPage {
-  const { head, article, failure: thrown } = readArticle(html);
+export function extractHtmlPage(html: string, pageUrl?: string): HtmlPage {
+  const { head, article, failure: thrown } = readArticle(html, pageUrl);
   const described = {
     title: headlineOf(clean(article?.title), head.headline) ?? documentTitle(html),
     lang: head.lang ?? clean(article?.lang),
@@ -104,10 +105,10 @@ export function extractHtmlPage(html: string): HtmlPage {
 }
 
 /** Readability's article and what the page says of itself; the document it works on is dropped on return, so a large page is not held twice. */
-function readArticle(html: string): { head: PageFacts; article: ReturnType<Readability['parse']>; failure?: string } {
+function readArticle(html: string, pageUrl: string | undefined): { head: PageFacts; article: ReturnType<Readability['parse']>; failure?: string } {
   const document = parseDocument(html);
   // Read before Readability, which rewrites the document as it works.
-  const head = pageFacts(document);
+  const head = pageFacts(document, pageUrl);
   try {
     // Classes kept: they tell which element of the page the article came from (see postsLike).
     return { head, article: new Readability(document, { keepClasses: true }).parse() };
@@ -144,8 +145,8 @@ const DATE_META = ['date', 'dc.date', 'dc.date.issued', 'dcterms.date', 'dcterms
 const SUBTITLE_CLASS = /sub-?title|dek|standfirst|lede|lead|summary|deck|strap|teaser|intro/i;
 
 /** What Readability does not report: the canonical address, a date outside its meta tags, the headline and subtitle. */
-function pageFacts(document: DomDocument): PageFacts {
-  const base = document.querySelector('base[href]')?.getAttribute('href') ?? undefined;
+function pageFacts(document: DomDocument, pageUrl: string | undefined): PageFacts {
+  const base = absoluteUrl(document.querySelector('base[href]')?.getAttribute('href'), pageUrl) ?? pageUrl;
   const canonical = document.querySelector('link[rel~="canonical"][href]')?.getAttribute('href') ?? document.querySelector('meta[property="og:url"][content]')?.getAttribute('content');
   const dateMeta = [...document.querySelectorAll('meta[name][content]')].find((m) => DATE_META.includes(m.getAttribute('name')!.toLowerCase()));
   const dated = document.querySelector('[itemprop="datePublished"]') ?? document.querySelector('article time[datetime], main time[datetime]') ?? document.querySelector('time[datetime]');
