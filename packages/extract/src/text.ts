@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { extractHtmlPage } from './html-text.ts';
+import { extractHtmlPage } from './html-article.ts';
 import { sniff, SNIFF_BYTES } from './sniff.ts';
 import type { Extractor } from './types.ts';
 import { normalizeText } from './words.ts';

@@ -1,0 +1,40 @@
+import { parseHTML } from 'linkedom';
+
+/**
+ * The part of the DOM used here. The project compiles without TypeScript's DOM library (it is a Node code base);
+ * linkedom supplies these at run time.
+ */
+export interface DomElement {
+  readonly tagName: string;
+  textContent: string | null;
+  readonly parentElement: DomElement | null;
+  readonly nextElementSibling: DomElement | null;
+  readonly outerHTML: string;
+  readonly innerHTML: string;
+  readonly childElementCount: number;
+  getAttribute(name: string): string | null;
+  querySelector(selectors: string): DomElement | null;
+  querySelectorAll(selectors: string): Iterable<DomElement>;
+  getElementsByTagName(name: string): Iterable<DomElement>;
+  closest(selectors: string): DomElement | null;
+  contains(other: DomElement): boolean;
+  remove(): void;
+  before(node: DomElement): void;
+}
+
+export interface DomDocument {
+  createElement(tagName: string): DomElement;
+  readonly documentElement: DomElement | null;
+  readonly body: DomElement;
+  querySelector(selectors: string): DomElement | null;
+  querySelectorAll(selectors: string): Iterable<DomElement>;
+  getElementsByTagName(name: string): Iterable<DomElement>;
+}
+
+export const parseDocument = (html: string): DomDocument => parseHTML(html).document as DomDocument;
+
+/** Text with its runs of white space collapsed; undefined when nothing is left. */
+export function clean(value: string | null | undefined): string | undefined {
+  const text = value?.replace(/\s+/g, ' ').trim();
+  return text || undefined;
+}
