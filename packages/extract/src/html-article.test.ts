@@ -43,6 +43,13 @@ describe('extractHtmlPage', () => {
     expect(metadata).toEqual({ extraction: 'article', excerpt: expect.any(String) });
   });
 
+  it('keeps the whole text, flagged, of a page nested too deeply to search in the time a file gets', () => {
+    const paragraph = 'A paragraph at the bottom of a very deep chain of elements, long enough to be an article if it were searched. '.repeat(5);
+    const { text, metadata } = extractHtmlPage(`<html><body>${'<div>'.repeat(300)}<p>${paragraph}</p>${'</div>'.repeat(300)}</body></html>`);
+    expect(text).toBe(paragraph.trim());
+    expect(metadata).toEqual({ extraction: 'whole-page', fallbackReason: expect.stringMatching(/^the page nests too deeply to search for an article \(303 levels/) });
+  });
+
   it('keeps the whole text, flagged, of a page with no text at all', () => {
     expect(extractHtmlPage('<html><body><img src="a.png"></body></html>')).toEqual({
       text: '',
