@@ -20,6 +20,7 @@ import { healthRouter } from './routes/health.ts';
 import { materialsRouter } from './routes/materials.ts';
 import { storageUrlsRouter } from './routes/storage-urls.ts';
 import { usageEventsRouter } from './routes/usage-events.ts';
+import { usageSummaryRouter } from './routes/usage-summary.ts';
 
 /** Builds the Express app from its dependencies; starting a server is `server.ts`'s job. */
 export function createApp(ctx: ApiContext): express.Express {
@@ -69,6 +70,7 @@ export function createApp(ctx: ApiContext): express.Express {
   );
   app.use('/api/v1/materials', materialsRouter(ctx));
   app.use('/api/v1/usage', usageEventsRouter(ctx));
+  app.use('/api/v1/usage', usageSummaryRouter(ctx));
   app.use('/api/groups', groupAnalyticsRouter(ctx));
   app.use('/api/v1/folders', foldersRouter(ctx));
 

@@ -54,6 +54,8 @@ const envSchema = z.object({
   BATCH_MAX_ITEMS: int(1, 1000).default(100),
   /** Longest startDate..endDate of an analytics report (a bound on the work and the size of one answer). */
   ANALYTICS_MAX_RANGE_DAYS: int(1, 36_600).default(3660),
+  /** Most periods one usage summary may have (hourly periods are read from raw events, one range scan each). */
+  USAGE_SUMMARY_MAX_PERIODS: int(1, 100_000).default(4000),
   /** Text fields one multipart upload may carry, and the bytes of each (the file is bounded by UPLOAD_MAX_BYTES). */
   UPLOAD_MAX_FIELDS: int(1, 1000).default(20),
   UPLOAD_MAX_FIELD_BYTES: int(1024).default(512 * 1024),

@@ -6,6 +6,7 @@ import { documentMaterialsRoutes } from '../routes/materials.openapi.ts';
 import { documentOperationsRoutes } from '../routes/operations.openapi.ts';
 import { documentStorageUrlsRoutes } from '../routes/storage-urls.openapi.ts';
 import { documentUsageEventsRoutes } from '../routes/usage-events.openapi.ts';
+import { documentUsageSummaryRoutes } from '../routes/usage-summary.openapi.ts';
 import { documentWebhooks } from './webhooks.ts';
 import { API_KEY_SCHEME } from './common.ts';
 
@@ -20,6 +21,7 @@ const ROUTE_DOCS: ((registry: OpenAPIRegistry) => void)[] = [
   documentMaterialEventsRoute,
   documentFoldersRoutes,
   documentUsageEventsRoutes,
+  documentUsageSummaryRoutes,
   documentGroupAnalyticsRoutes,
   documentStorageUrlsRoutes,
   documentOperationsRoutes,

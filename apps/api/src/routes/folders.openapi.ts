@@ -11,6 +11,14 @@ const folderSchema = z
     organizationId: z.string(),
     parentFolderId: z.string().nullable(),
     description: z.string().nullable(),
+    status: z.literal('active'),
+    metadata: z.strictObject({
+      color: z.string().nullable(),
+      icon: z.string().nullable(),
+      materialCount: z.number().int().meta({ description: 'Live materials directly in the folder' }),
+      totalSize: z.number().int().meta({ description: "Bytes of those materials' originals" }),
+      lastActivity: isoTimestamp.meta({ description: 'When a material last came, went or changed size; the creation time until one does' }),
+    }),
     createdAt: isoTimestamp,
     updatedAt: isoTimestamp,
   })

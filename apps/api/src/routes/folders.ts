@@ -26,6 +26,8 @@ export function foldersRouter(ctx: ApiContext): Router {
         name: body.name,
         parentFolderId: body.parentFolderId ?? null,
         description: body.description ?? null,
+        color: body.metadata?.color ?? null,
+        icon: body.metadata?.icon ?? null,
       });
       return { status: 201, body: toFolderView(folder) };
     });
@@ -40,18 +42,18 @@ export function foldersRouter(ctx: ApiContext): Router {
   });
 
   router.get('/tree', async (req, res) => {
-    const { folders: all, counts } = await folders.folderTree(ctx, principalOf(req).organizationId);
-    res.json({ folders: toFolderTree(all, counts) });
+    res.json({ folders: toFolderTree(await folders.folderTree(ctx, principalOf(req).organizationId)) });
   });
 
   router.get('/:id', async (req, res) => {
-    const { folder, subfolders, materialCount } = await folders.getFolder(ctx, principalOf(req).organizationId, req.params.id);
-    res.json({ ...toFolderView(folder), subfolders: subfolders.map(toFolderView), materialCount });
+    const { folder, subfolders } = await folders.getFolder(ctx, principalOf(req).organizationId, req.params.id);
+    res.json({ ...toFolderView(folder), subfolders: subfolders.map(toFolderView), materialCount: folder.material_count });
   });
 
   router.patch('/:id', async (req, res) => {
-    const body = updateFolderSchema.parse(req.body ?? {});
-    res.json(toFolderView(await folders.updateFolder(ctx, principalOf(req).organizationId, req.params.id, body)));
+    const { metadata, ...changes } = updateFolderSchema.parse(req.body ?? {});
+    const update = { ...changes, color: metadata?.color, icon: metadata?.icon };
+    res.json(toFolderView(await folders.updateFolder(ctx, principalOf(req).organizationId, req.params.id, update)));
   });
 
   router.delete('/:id', async (req, res) => {

@@ -24,6 +24,9 @@ const SUMMARIES: Record<(typeof REPORT_NAMES)[number], string> = {
   'live-lecture': 'Live lecture usage: sessions made and chat messages',
   tests: 'Test usage: tests and questions made, questions answered (in)correctly, chat questions',
   engagement: 'Minutes engaged',
+  chat: 'Chat messages: the total, then Tutor Me, test, flashcard, material, live lecture and main chat messages',
+  flashcards: 'Flashcards: sets made, flashcards made, chat questions',
+  explainers: 'Explainer videos made',
 };
 
 export function documentGroupAnalyticsRoutes(registry: OpenAPIRegistry): void {

@@ -4,7 +4,7 @@ import { principalOf } from '../middleware/authenticate.ts';
 import { buildGroupReport, groupWithActivePlan, REPORT_NAMES } from '../services/group-analytics.service.ts';
 import { parseReportQuery } from './group-analytics.schema.ts';
 
-/** `POST /api/groups/{live-lecture,tests,engagement}`: reports on the key's group. */
+/** `POST /api/groups/{live-lecture,tests,engagement,chat,flashcards,explainers}`: reports on the key's group. */
 export function groupAnalyticsRouter(ctx: ApiContext): Router {
   const router = Router();
   for (const name of REPORT_NAMES) {

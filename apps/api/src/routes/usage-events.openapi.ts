@@ -1,7 +1,7 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { USAGE_EVENT_TYPES } from '@quire/db';
-import { documentApiRoute, isoTimestamp, json, jsonBody } from '../openapi/common.ts';
+import { documentApiRoute, errorBodySchema, isoTimestamp, json, jsonBody } from '../openapi/common.ts';
 import { batchSchema, listEventsQuerySchema } from './usage-events.schema.ts';
 
 const usageEventViewSchema = z
@@ -35,9 +35,11 @@ export function documentUsageEventsRoutes(registry: OpenAPIRegistry): void {
     tags,
     method: 'get',
     path: '/api/v1/usage/events',
-    summary: "List the key's group's events (or its organization's), newest first",
+    summary: "List the key's group's events (or its organization's, or one of its groups'), newest first",
+    description: 'An unknown query parameter is a 400; so is a `groupId` other than its own for a key with a group.',
     request: { query: listEventsQuerySchema },
     responses: {
+      404: json('`groupId` names no group of the organization', errorBodySchema),
       200: json(
         'One page',
         z.strictObject({ events: z.array(usageEventViewSchema), limit: z.number().int(), offset: z.number().int(), hasMore: z.boolean() }),

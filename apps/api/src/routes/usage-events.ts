@@ -21,6 +21,7 @@ export function usageEventsRouter(ctx: ApiContext): Router {
         to: q.endDate,
         type: q.eventType,
         userId: q.userId,
+        groupId: q.groupId,
         limit: q.limit,
         offset: q.offset,
       }),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
+import { stringify } from 'safe-stable-stringify';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '@quire/db';
 import type { ApiContext } from '../context.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
@@ -14,9 +15,10 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
+/** Parts are compared by meaning: JSON with sorted keys, so the same body with its keys in another order matches. */
 export function fingerprintOf(req: Request, ...parts: unknown[]): string {
   const hash = createHash('sha256').update(`${req.method} ${req.baseUrl}${req.path}`);
-  for (const part of parts) hash.update('\n').update(typeof part === 'string' ? part : JSON.stringify(part ?? null));
+  for (const part of parts) hash.update('\n').update(typeof part === 'string' ? part : (stringify(part ?? null) ?? 'null'));
   return hash.digest('hex');
 }
 
