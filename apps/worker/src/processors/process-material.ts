@@ -129,6 +129,7 @@ async function extract(
       inputPath,
       outputDir,
       extractImages: material.extract_images,
+      ...(content.url ? { sourceUrl: content.url } : {}),
       ffmpegPath: deps.config.FFMPEG_PATH,
       ffprobePath: deps.config.FFPROBE_PATH,
       speechEngine: deps.config.SPEECH_ENGINE,

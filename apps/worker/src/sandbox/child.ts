@@ -21,6 +21,7 @@ async function runExtraction(spec: SandboxSpec, extract: Extractor): Promise<voi
     const result = await extract(spec.inputPath, {
       extractImages: spec.extractImages,
       outputDir: spec.outputDir,
+      ...(spec.sourceUrl ? { sourceUrl: spec.sourceUrl } : {}),
       onProgress: (percent) => process.send?.({ type: 'progress', percent } satisfies ChildMessage),
       onPageCount: (count) => process.send?.({ type: 'pages', count } satisfies ChildMessage),
     });
