@@ -56,16 +56,16 @@ export function createApp(ctx: ApiContext): express.Express {
     app.use(ADMIN_QUEUES_PATH, requireAdminToken(ctx.config.ADMIN_TOKEN), ...adminQueuesHandlers([ctx.queue, ctx.webhooksQueue]));
   }
   if (ctx.store.driver === 'local') {
-    app.use('/storage', storageUrlsRouter(ctx.store as LocalStore, ctx.config.UPLOAD_MAX_BYTES));
+    app.use('/storage', storageUrlsRouter(ctx, ctx.store as LocalStore, ctx.config.UPLOAD_MAX_BYTES));
   }
 
   const json = express.json({ limit: ctx.config.JSON_BODY_MAX_BYTES, strict: true });
   const { redis, config } = ctx;
   app.use(
     '/api',
-    ipRateLimit(redis, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_IP),
+    ipRateLimit(redis, ctx.logger, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_IP),
     authenticate(ctx.db),
-    keyRateLimit(redis, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_KEY),
+    keyRateLimit(redis, ctx.logger, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_KEY),
     json,
   );
   app.use('/api/v1/materials', materialsRouter(ctx));

@@ -4215,7 +4215,7 @@ export interface paths {
         get?: never;
         /**
          * Upload a file to an upload URL (local-disk driver)
-         * @description One PUT per URL. With the S3 driver, upload URLs point at the object store instead.
+         * @description One body per URL: the first complete PUT wins; another PUT while it runs, or after it, is 409, and so is one after `/upload/complete`. A PUT for a deleted material is 404. With the S3 driver, upload URLs point at the object store instead.
          */
         put: {
             parameters: {
@@ -4258,7 +4258,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description This upload URL has already been used */
+                /** @description The material of this upload URL was deleted */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description This upload URL has already been used, or another upload to it is in progress */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -4719,6 +4728,8 @@ export interface components {
                 filename?: string;
                 fileSize?: number;
                 mimeType?: string;
+                /** @description The ETag of the original that upload/complete accepted (S3 storage) */
+                etag?: string;
             };
             /** @enum {string} */
             status: "pending_upload" | "processing" | "active" | "error" | "deleted";

@@ -110,6 +110,14 @@ const envSchema = z.object({
   /** Materials in `processing` longer than this are re-enqueued by the sweeper. */
   PROCESSING_STALE_MS: int(60_000).default(30 * 60 * 1000),
   SWEEP_INTERVAL_MS: int(1000).default(60_000),
+
+  /** `npm start` restarts a process that exits; more than this many exits within the window and it gives up. */
+  SUPERVISOR_MAX_RESTARTS: int(0).default(5),
+  SUPERVISOR_RESTART_WINDOW_MS: int(1000).default(60_000),
+  /** Wait before the first restart, doubled for each further exit within the window (at most 30 s). */
+  SUPERVISOR_BACKOFF_MS: int(0).default(1000),
+  /** How long the api or worker may take to report ready before `npm start` counts it as failed to start. */
+  SUPERVISOR_START_TIMEOUT_MS: int(1000).default(60_000),
   /** Extracted text longer than this is kept in storage (`metadata.textKey`) instead of the row. */
   INLINE_TEXT_MAX_CHARS: int(0).default(200_000),
 

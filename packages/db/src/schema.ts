@@ -18,6 +18,8 @@ export interface MaterialContent {
   filename?: string;
   fileSize?: number;
   mimeType?: string;
+  /** The original's ETag as `upload/complete` saw it (S3 driver); processing and downloads refuse any other. */
+  etag?: string;
 }
 
 export interface OrganizationsTable {

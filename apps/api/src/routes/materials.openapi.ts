@@ -57,6 +57,7 @@ export const materialSchema = z
       filename: z.string().optional(),
       fileSize: z.number().int().optional(),
       mimeType: z.string().optional(),
+      etag: z.string().optional().meta({ description: 'The ETag of the original that upload/complete accepted (S3 storage)' }),
     }),
     status: z.enum(MATERIAL_STATUSES),
     createdAt: isoTimestamp,

@@ -18,7 +18,9 @@ export function documentStorageUrlsRoutes(registry: OpenAPIRegistry): void {
     method: 'put',
     path: '/storage/put',
     summary: 'Upload a file to an upload URL (local-disk driver)',
-    description: 'One PUT per URL. With the S3 driver, upload URLs point at the object store instead.',
+    description:
+      'One body per URL: the first complete PUT wins; another PUT while it runs, or after it, is 409, and so is one after ' +
+      '`/upload/complete`. A PUT for a deleted material is 404. With the S3 driver, upload URLs point at the object store instead.',
     request: {
       query: signedQuery,
       body: { required: true, content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } } },
@@ -26,7 +28,8 @@ export function documentStorageUrlsRoutes(registry: OpenAPIRegistry): void {
     responses: {
       200: json('Stored', z.strictObject({ key: z.string(), size: z.number().int() })),
       403: badSignature,
-      409: errorResponse(409, 'This upload URL has already been used'),
+      404: errorResponse(404, 'The material of this upload URL was deleted'),
+      409: errorResponse(409, 'This upload URL has already been used, or another upload to it is in progress'),
       413: errorResponse(413),
     },
   });

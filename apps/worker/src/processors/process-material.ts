@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Job } from 'bullmq';
 import type { Config } from '@quire/config';
 import {
@@ -23,12 +21,14 @@ import type { JobMap, ProcessResult } from '@quire/queue';
 import type { ObjectStore } from '@quire/storage';
 import { recordMaterialEvent } from '@quire/webhooks';
 import type { Logger } from 'pino';
+import { makeJobDir } from '../sandbox/job-dirs.ts';
 import { runSandboxed } from '../sandbox/run-sandboxed.ts';
 import { budgetFor } from './budget.ts';
 import { chunkSegments } from './chunk-segments.ts';
 import { fetchOriginal } from './fetch-original.ts';
 import { jsonSafe } from './json-safe.ts';
 import { progressReporter } from './progress.ts';
+import { readPinnedOriginal } from './read-original.ts';
 
 export interface ProcessDeps {
   db: Db;
@@ -53,7 +53,7 @@ export async function processMaterial(job: Job<JobMap['process-material']>, deps
 
   const log = deps.logger.child({ jobId: job.id, materialId, attempt: job.attemptsMade + 1 });
   const started = Date.now();
-  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-job-'));
+  const workDir = await makeJobDir();
   // The row keeps the last value for readers; the job event reaches open /events streams at once.
   const publishProgress = (percent: number) => Promise.all([patchProcessingMetadata(db, materialId, { progress: percent }), job.updateProgress(percent)]);
   try {
@@ -115,7 +115,8 @@ async function extract(
     if (!fetched.ok) return fetched;
     contentType = fetched.contentType;
   } else {
-    await pipeline(await deps.store.get(content.s3Key!), createWriteStream(inputPath));
+    const read = await readPinnedOriginal(deps.store, content, inputPath);
+    if (!read.ok) return read;
   }
   reportProgress(5);
 
@@ -128,6 +129,7 @@ async function extract(
       inputPath,
       outputDir,
       extractImages: material.extract_images,
+      ...(content.url ? { sourceUrl: content.url } : {}),
       ffmpegPath: deps.config.FFMPEG_PATH,
       ffprobePath: deps.config.FFPROBE_PATH,
       speechEngine: deps.config.SPEECH_ENGINE,
