@@ -9,6 +9,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(args: string[]): Promise<vo
   api: () => import('./api.ts'),
   pdf: () => import('./pdf.ts'),
   'worker-scaling': () => import('./worker-scaling.ts'),
+  search: () => import('./search.ts'),
 };
 
 async function main(argv: string[]): Promise<number> {
