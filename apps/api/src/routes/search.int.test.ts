@@ -155,8 +155,10 @@ describe('POST /search', () => {
 
   it('ranks the words side by side above the same words apart', async () => {
     const t = await stack.newTenant();
-    const apart = await activeText(t, 'Apart', 'The panel discussed how solar output changes with the seasons.');
-    const together = await activeText(t, 'Together', 'A solar panel turns sunlight into electricity through the seasons.');
+    for (const topic of ['Wind turbines', 'Tidal power', 'Hydroelectric dams', 'Geothermal wells']) await activeText(t, topic, `${topic} make electricity.`);
+    // The same words, as often and as many: only their order differs.
+    const apart = await activeText(t, 'Apart', 'The panel measured how the solar output changes.');
+    const together = await activeText(t, 'Together', 'The solar panel measured how the output changes.');
     const body = await search(t, { query: 'solar panel' });
     expect(idsOf(body)).toEqual([together._id, apart._id]);
     expect(body.results[0].score).toBeGreaterThan(body.results[1].score);

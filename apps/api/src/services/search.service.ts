@@ -14,6 +14,19 @@ export interface SearchInput {
 
 export type SearchHit = PassageHit & { matchedTerms: string[]; highlights: Highlight[] };
 
+/**
+ * A word in more than this share of the organization's passages, and in more than that many, is common (see
+ * `WeightedTerm.generates`): below it, reading every posting costs little.
+ */
+const COMMON_TERM_SHARE = 0.005;
+const COMMON_TERM_MIN_PASSAGES = 500;
+
+/**
+ * Two query words side by side in a passage add this many times their mean idf (one word further apart, half):
+ * enough to decide between passages and materials that hold the same words, not to override how many they hold.
+ */
+const ADJACENCY_WEIGHT = 1;
+
 /** Lucene's BM25 idf: never negative, however common the word. */
 const idf = (df: number, n: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
 
@@ -27,7 +40,7 @@ function adjacentPairs(terms: QueryTerm[], idfOf: Map<string, number>): PassageS
       // The next word of the query that is searched for: stop words between keep their positions.
       const nextOrd = Math.min(...terms.filter((t) => t.ord > first.ord && idfOf.has(t.lexeme)).map((t) => t.ord));
       if (distance > 0 && second.ord === nextOrd) {
-        pairs.push({ first: first.lexeme, second: second.lexeme, distance, weight: (idfOf.get(first.lexeme)! + idfOf.get(second.lexeme)!) / 2 });
+        pairs.push({ first: first.lexeme, second: second.lexeme, distance, weight: (ADJACENCY_WEIGHT * (idfOf.get(first.lexeme)! + idfOf.get(second.lexeme)!)) / 2 });
       }
     }
   }
@@ -49,8 +62,15 @@ export async function searchMaterials(ctx: ApiContext, organizationId: string, i
   const parsed = parseSearchQuery(input.query);
   const stats = await termStatistics(ctx.db, organizationId, parsed.words);
   const idfOf = new Map<string, number>();
-  for (const t of stats.terms) if (t.df > 0) idfOf.set(t.lexeme, idf(t.df, stats.passages));
-  const terms: WeightedTerm[] = [...idfOf].map(([lexeme, weight]) => ({ lexeme, idf: weight }));
+  const terms: WeightedTerm[] = [];
+  for (const t of stats.terms) {
+    if (t.df === 0 || idfOf.has(t.lexeme)) continue;
+    idfOf.set(t.lexeme, idf(t.df, stats.passages));
+    const materialIdf = idf(t.materialDf, Math.max(stats.materials, t.materialDf));
+    terms.push({ lexeme: t.lexeme, idf: idfOf.get(t.lexeme)!, materialIdf, generates: t.df <= Math.max(COMMON_TERM_MIN_PASSAGES, COMMON_TERM_SHARE * stats.passages) });
+  }
+  // Only common words: each of them finds candidates.
+  if (!terms.some((t) => t.generates)) for (const t of terms) t.generates = true;
   const hits = await searchPassages(ctx.db, organizationId, {
     terms,
     pairs: adjacentPairs(stats.terms, idfOf),
