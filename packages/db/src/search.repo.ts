@@ -14,6 +14,8 @@ const B = 0.75;
 const MATERIAL_WEIGHT = 10;
 /** Passages ranked by BM25 before adjacency is weighed: enough that grouping still fills a page. */
 const MIN_CANDIDATES = 200;
+/** Passages of one material kept beyond those asked for, in case words side by side promote one of them. */
+const SPARE_PASSAGES = 2;
 
 /** Markers around highlighted words in `PassageHit.highlighted`: control characters extracted text does not use. */
 export const HIGHLIGHT_START = '\u0002';
@@ -211,11 +213,16 @@ export async function searchPassages(db: Db, organizationId: string, q: PassageS
       join search_documents d on d.material_id = h.material_id
       group by h.material_id
     ), candidates as (
-      select p.material_id, p.chunk_index, p.lexemes, p.bm25 + ${MATERIAL_WEIGHT}::float8 * w.bm25 as score
-      from passages p join whole w on w.material_id = p.material_id
-      ${filter}
-      order by score desc
-      limit ${Math.max(MIN_CANDIDATES, q.limit * q.passagesPerMaterial * 4)}
+      -- A few passages of each material at most, so one long material cannot crowd the others out.
+      select * from (
+        select p.material_id, p.chunk_index, p.lexemes, p.bm25 + ${MATERIAL_WEIGHT}::float8 * w.bm25 as score,
+               row_number() over (partition by p.material_id order by p.bm25 desc, p.chunk_index) as nth
+        from passages p join whole w on w.material_id = p.material_id
+        ${filter}
+      ) s
+      where s.nth <= ${q.passagesPerMaterial + SPARE_PASSAGES}
+      order by s.score desc
+      limit ${Math.max(MIN_CANDIDATES, q.limit * (q.passagesPerMaterial + SPARE_PASSAGES))}
     ), ranked as (
       select k.material_id, k.chunk_index, k.lexemes, k.score + (${adjacency}) as score,
              c.text, c.page, c.chapter, c.start_ms, c.end_ms
