@@ -125,10 +125,11 @@ export interface SearchStatsTable {
   total_length: ColumnType<string, string | number, string | number>;
 }
 
-/** Every word an organization's passages ever held, for correcting misspelled query words. */
+/** Every word an organization's passages ever held, with how many hold it now (kept by the same triggers). */
 export interface SearchVocabularyTable {
   organization_id: string;
   lexeme: string;
+  passages: ColumnType<string, string | number, string | number>;
 }
 
 export interface IdempotencyKeysTable {

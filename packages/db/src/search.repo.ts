@@ -30,8 +30,6 @@ export interface QueryTerm {
   lexeme: string;
   /** Passages of the organization holding the lexeme. */
   df: number;
-  /** Materials of the organization holding the lexeme. */
-  materialDf: number;
 }
 
 export interface TermStatistics {
@@ -55,19 +53,17 @@ export async function termStatistics(db: Db, organizationId: string, words: stri
       cross join lateral unnest(tsvector_to_array(to_tsvector(${config}::regconfig, w.word))) as t(lexeme)
     ), resolved as (
       select w.word, w.ord, coalesce(
-        (select v.lexeme from search_vocabulary v where v.organization_id = ${organizationId} and v.lexeme = w.lexeme),
         (select v.lexeme from search_vocabulary v
-         where v.organization_id = ${organizationId} and v.lexeme % w.lexeme
+         where v.organization_id = ${organizationId} and v.lexeme = w.lexeme and v.passages > 0),
+        (select v.lexeme from search_vocabulary v
+         where v.organization_id = ${organizationId} and v.lexeme % w.lexeme and v.passages > 0
          order by similarity(v.lexeme, w.lexeme) desc, v.lexeme limit 1),
         w.lexeme) as lexeme
       from words w
     )
-    select r.word, r.ord, r.lexeme, df.passages as df, df.materials as "materialDf"
+    select r.word, r.ord, r.lexeme,
+           coalesce((select v.passages from search_vocabulary v where v.organization_id = ${organizationId} and v.lexeme = r.lexeme), 0)::integer as df
     from resolved r
-    cross join lateral (
-      select count(*)::integer as passages, count(distinct p.material_id)::integer as materials
-      from search_postings p where p.organization_id = ${organizationId} and p.lexeme = r.lexeme
-    ) df
     order by r.ord`.execute(db);
   const stats = await db
     .selectFrom('organizations as o')
@@ -81,9 +77,8 @@ export async function termStatistics(db: Db, organizationId: string, words: stri
 
 export interface WeightedTerm {
   lexeme: string;
-  /** Inverse document frequency among passages, and among whole materials. */
+  /** Inverse document frequency among the organization's passages (also weighs it in whole materials). */
   idf: number;
-  materialIdf: number;
   /**
    * Whether passages holding it are candidates. A common word (Elasticsearch's "common terms") only adds to
    * the score of passages a rarer word found: reading all of its postings would cost the most and change
@@ -176,10 +171,10 @@ export async function searchPassages(db: Db, organizationId: string, q: PassageS
     with recursive ${scope}
     terms as (
       select * from unnest(${q.terms.map((t) => t.lexeme)}::text[], ${q.terms.map((t) => t.idf)}::float8[],
-                           ${q.terms.map((t) => t.materialIdf)}::float8[], ${q.terms.map((t) => t.generates)}::boolean[])
-        as t(lexeme, idf, material_idf, generates)
+                           ${q.terms.map((t) => t.generates)}::boolean[])
+        as t(lexeme, idf, generates)
     ), found as (
-      select p.material_id, p.chunk_index, p.tf, p.passage_length, t.lexeme, t.idf, t.material_idf
+      select p.material_id, p.chunk_index, p.tf, p.passage_length, t.lexeme, t.idf
       from terms t
       join search_postings p on p.organization_id = ${organizationId} and p.lexeme = t.lexeme
       where t.generates
@@ -194,7 +189,7 @@ export async function searchPassages(db: Db, organizationId: string, q: PassageS
     ), hits as (
       select f.* from found f join live l on l.id = f.material_id
       union all
-      select p.material_id, p.chunk_index, p.tf, p.passage_length, t.lexeme, t.idf, t.material_idf
+      select p.material_id, p.chunk_index, p.tf, p.passage_length, t.lexeme, t.idf
       from terms t
       cross join keys k
       join search_postings p on p.organization_id = ${organizationId} and p.lexeme = t.lexeme
@@ -208,7 +203,7 @@ export async function searchPassages(db: Db, organizationId: string, q: PassageS
     ), whole as (
       select h.material_id, sum(h.idf * ${normalized(sql`d.length`, q.averageMaterialLength)}) as bm25
       from (
-        select material_id, lexeme, min(material_idf) as idf, sum(tf) as tf from hits group by material_id, lexeme
+        select material_id, lexeme, min(idf) as idf, sum(tf) as tf from hits group by material_id, lexeme
       ) h
       join search_documents d on d.material_id = h.material_id
       group by h.material_id

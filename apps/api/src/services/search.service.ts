@@ -66,8 +66,7 @@ export async function searchMaterials(ctx: ApiContext, organizationId: string, i
   for (const t of stats.terms) {
     if (t.df === 0 || idfOf.has(t.lexeme)) continue;
     idfOf.set(t.lexeme, idf(t.df, stats.passages));
-    const materialIdf = idf(t.materialDf, Math.max(stats.materials, t.materialDf));
-    terms.push({ lexeme: t.lexeme, idf: idfOf.get(t.lexeme)!, materialIdf, generates: t.df <= Math.max(COMMON_TERM_MIN_PASSAGES, COMMON_TERM_SHARE * stats.passages) });
+    terms.push({ lexeme: t.lexeme, idf: idfOf.get(t.lexeme)!, generates: t.df <= Math.max(COMMON_TERM_MIN_PASSAGES, COMMON_TERM_SHARE * stats.passages) });
   }
   // Only common words: each of them finds candidates.
   if (!terms.some((t) => t.generates)) for (const t of terms) t.generates = true;
