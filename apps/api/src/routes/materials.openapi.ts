@@ -231,6 +231,11 @@ export function documentMaterialsRoutes(registry: OpenAPIRegistry): void {
     method: 'post',
     path: '/api/v1/materials/search',
     summary: 'Search the extracted text of active materials',
+    description:
+      'Passages holding any of the query words, ranked by BM25 of the passage and of its whole material (rare words count ' +
+      'more, long texts are normalised), with query words found side by side counting extra. A word none of the ' +
+      "organization's passages holds is taken for its most similar one. `\"quoted phrases\"` must occur word for word, " +
+      '`-word` must not occur. At most `passagesPerMaterial` passages of one material are returned.',
     request: { body: jsonBody(searchSchema) },
     responses: {
       200: json(
@@ -248,6 +253,12 @@ export function documentMaterialsRoutes(registry: OpenAPIRegistry): void {
                 startMs: z.number().optional(),
                 endMs: z.number().optional(),
                 material: z.strictObject({ id: z.string(), name: z.string(), contentType: z.enum(CONTENT_TYPES) }),
+                matchedTerms: z.array(z.string()).meta({
+                  description: 'The query words the passage holds (stemmed alike, or the word a misspelling was taken for)',
+                }),
+                highlights: z
+                  .array(z.strictObject({ start: z.number().int(), end: z.number().int() }))
+                  .meta({ description: 'Where the matched words are in `text`: JavaScript string offsets, `end` exclusive' }),
               }),
             ),
             totalResults: z.number().int(),

@@ -163,6 +163,13 @@ export const downloadUrlQuerySchema = z.object({
 export const searchSchema = z.strictObject({
   query: z.string().trim().min(1, 'query is required').max(1000),
   topK: z.number().int().min(1).max(50).default(5),
+  passagesPerMaterial: z
+    .number()
+    .int()
+    .min(1)
+    .max(50)
+    .default(1)
+    .meta({ description: 'How many passages of one material may be among the results (its best ones)' }),
   materialIds: z.array(id).max(1000).optional(),
   folderIds: z.array(id).max(1000).optional(),
 });

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import multer from 'multer';
-import { newId, type ChunkHit, type Material, type Reference } from '@quire/db';
+import { newId, type Material, type Reference } from '@quire/db';
 import type { ApiContext } from '../context.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { principalOf } from '../middleware/authenticate.ts';
@@ -9,6 +9,7 @@ import { fingerprintOf, idempotent, type Reply } from '../services/idempotency.t
 import { streamMaterialEvents } from '../services/material-events.ts';
 import { toMaterialPage, toMaterialView } from '../services/material-view.ts';
 import * as materials from '../services/materials.service.ts';
+import { searchMaterials, type SearchHit } from '../services/search.service.ts';
 import { objectStoreEngine, type StreamedFile } from '../uploads/object-store-engine.ts';
 import {
   batchSchema,
@@ -29,8 +30,8 @@ import {
   urlUploadSchema,
 } from './materials.schema.ts';
 
-/** One search hit on the wire: its passage, where it sits in the material, and which material. */
-function toSearchResult(hit: ChunkHit) {
+/** One search hit on the wire: its passage, where it sits in the material, which material, and what matched. */
+function toSearchResult(hit: SearchHit) {
   return {
     score: hit.score,
     text: hit.text,
@@ -40,6 +41,8 @@ function toSearchResult(hit: ChunkHit) {
     ...(hit.start_ms !== null ? { startMs: hit.start_ms } : {}),
     ...(hit.end_ms !== null ? { endMs: hit.end_ms } : {}),
     material: { id: hit.material_id, name: hit.material_name, contentType: hit.content_type },
+    matchedTerms: hit.matchedTerms,
+    highlights: hit.highlights,
   };
 }
 
@@ -246,7 +249,7 @@ export function materialsRouter(ctx: ApiContext): Router {
 
   router.post('/search', async (req, res) => {
     const body = searchSchema.parse(req.body ?? {});
-    const { hits, filtered } = await materials.searchMaterials(ctx, principalOf(req).organizationId, body);
+    const { hits, filtered } = await searchMaterials(ctx, principalOf(req).organizationId, body);
     const results = hits.map(toSearchResult);
     res.json({
       query: body.query,
