@@ -60,7 +60,7 @@ async function main(): Promise<void> {
         `quire is running at ${config.publicUrl}`,
         ...stack.started.map((s) => `  started ${s}`),
         `  storage: ${config.S3_ENDPOINT ? `S3 at ${config.S3_ENDPOINT}` : `local disk at ${config.storageDir}`}`,
-        '  api, worker and the servers started here are restarted if they die (see README, Operations)',
+        '  api, worker and the servers started here are restarted if they die (see docs/operations.md)',
         '',
         `API reference: ${config.publicUrl}/docs`,
         `API key (demo organization): ${demoKey}`,
