@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { materialFromRow } from '@quire/material';
 import { rssMb, type ServiceProcess } from '@quire/testkit/processes';
 // The fixture generators on their own: the testkit's index also loads its vitest-bound test stack.
 import { makeEpub, makeTextImage } from '@quire/testkit/fixtures';
@@ -196,18 +197,16 @@ async function runConfig(stack: BenchStack, apiUrl: string, uploads: Upload[], w
   const cpuSeconds = (await Promise.all(processes.map((p) => cpuSecondsWithChildren(p.child.pid!)))).reduce((a, b) => a + b, 0);
   await Promise.all(processes.map((p) => stopProcess(p)));
 
-  const rows = await stack.db
-    .selectFrom('materials')
-    .select(['status', 'metadata'])
-    .where('organization_id', '=', tenant.organizationId)
-    .execute();
+  const rows = (await stack.db.selectFrom('materials').selectAll().where('organization_id', '=', tenant.organizationId).execute()).map(
+    materialFromRow,
+  );
   const errors: Record<string, number> = {};
   for (const r of rows.filter((r) => r.status === 'error')) {
-    const code = String((r.metadata.error as { code?: string } | undefined)?.code ?? 'unknown');
+    const code = r.metadata.error?.code ?? 'unknown';
     errors[code] = (errors[code] ?? 0) + 1;
   }
-  const sandboxPeak = Math.max(0, ...rows.map((r) => Number(r.metadata.peakMemoryMb ?? 0)));
-  const processingMs = rows.reduce((sum, r) => sum + Number(r.metadata.processingMs ?? 0), 0);
+  const sandboxPeak = Math.max(0, ...rows.map((r) => r.metadata.peakMemoryMb ?? 0));
+  const processingMs = rows.reduce((sum, r) => sum + (r.metadata.processingMs ?? 0), 0);
   return {
     workers,
     concurrency,

@@ -4237,18 +4237,26 @@ export interface components {
                     name: string;
                     organizationId: string;
                     folderId: string | null;
-                    contentType: string;
+                    /** @enum {string} */
+                    contentType: "text" | "pdf" | "video" | "audio" | "image" | "epub";
                     /** @enum {string} */
                     status: "active" | "error";
-                    /** Format: date-time */
+                    /**
+                     * Format: date-time
+                     * @example 2025-01-07T23:59:59.999Z
+                     */
                     createdAt: string;
-                    /** Format: date-time */
+                    /**
+                     * Format: date-time
+                     * @example 2025-01-07T23:59:59.999Z
+                     */
                     updatedAt: string;
                     processingMs?: number;
                     wordCount?: number;
                     /** @description Why processing failed */
                     error?: {
-                        code: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED" | "CORRUPT" | "ENCRYPTED" | "TOO_LARGE" | "TIMEOUT" | "FETCH_FAILED" | "INTERNAL";
                         message: string;
                     } & {
                         [key: string]: unknown;
@@ -4265,14 +4273,16 @@ export interface components {
             /** @enum {string} */
             contentType: "text" | "pdf" | "video" | "audio" | "image" | "epub";
             content: {
+                /** @description A text material */
                 text?: string;
+                /** @description A URL material; its file fields appear once it is fetched */
                 url?: string;
                 s3Key?: string;
-                /** @description Time-limited GET URL of the original, minted per response */
-                s3Url?: string;
                 filename?: string;
                 fileSize?: number;
                 mimeType?: string;
+                /** @description Time-limited GET URL of the original, minted per response */
+                s3Url?: string;
             };
             /** @enum {string} */
             status: "pending_upload" | "processing" | "active" | "error" | "deleted";
@@ -4286,17 +4296,105 @@ export interface components {
              * @example 2025-01-07T23:59:59.999Z
              */
             updatedAt: string;
-            /** @description Filled by processing; the fields depend on the content type */
+            /** @description Filled by processing; the fields besides the common ones depend on the content type */
             metadata: {
+                format?: string;
+                title?: string;
+                pageCount?: number;
+                pages?: ({
+                    page: number;
+                    offset: number;
+                    length: number;
+                    wordCount: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                author?: string;
+                subject?: string;
+                creator?: string;
+                producer?: string;
+                pdfVersion?: string;
+                /** @description Encrypted with an empty user password, so readable */
+                encrypted?: boolean;
+                /** @description Pages without a text layer (scanned) */
+                textless?: boolean;
+                language?: string;
+                publisher?: string;
+                epubVersion?: string;
+                chapterCount?: number;
+                chapters?: ({
+                    chapter: number;
+                    title?: string;
+                    href: string;
+                    offset: number;
+                    length: number;
+                    wordCount: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                toc?: ({
+                    title?: string;
+                    href?: string;
+                    chapter?: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                width?: number;
+                height?: number;
+                orientation?: number;
+                frames?: number;
+                ocr?: {
+                    engine: string;
+                    language: string;
+                    confidence?: number;
+                } & {
+                    [key: string]: unknown;
+                };
+                durationSeconds?: number;
+                bitrate?: number;
+                container?: string;
+                codecs?: {
+                    audio?: string;
+                    video?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                hasAudio?: boolean;
+                hasVideo?: boolean;
+                sampleRate?: number;
+                channels?: number;
+                audioBitrate?: number;
+                frameRate?: number;
+                videoBitrate?: number;
+                transcription?: {
+                    engine: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                /**
+                 * @description The `content.type` a URL was created with
+                 * @enum {string}
+                 */
+                requestedType?: "text" | "pdf" | "video" | "audio" | "url";
                 /** @description While processing */
                 progress?: number;
                 error?: components["schemas"]["MaterialError"];
+                processingMs?: number;
+                /** @description The sandboxed extraction's peak, when one ran */
+                peakMemoryMb?: number;
                 extractedText?: string;
                 /** @description Storage key of the text when it is too large to inline */
                 textKey?: string;
                 wordCount?: number;
-                processingMs?: number;
+                textLength?: number;
                 images?: components["schemas"]["MaterialImage"][];
+                preview?: components["schemas"]["MaterialImage"];
+                thumbnail?: components["schemas"]["MaterialImage"];
+                /** @description Which extractor made the result */
+                extractor?: {
+                    name: string;
+                    version: number;
+                };
             } & {
                 [key: string]: unknown;
             };
@@ -4317,20 +4415,26 @@ export interface components {
             /** @enum {string} */
             code: "UNSUPPORTED" | "CORRUPT" | "ENCRYPTED" | "TOO_LARGE" | "TIMEOUT" | "FETCH_FAILED" | "INTERNAL";
             message: string;
+            /** @description The `content.type` the client claimed for a URL */
+            claimedType?: string;
+            /** @description The type the fetched bytes turned out to be */
+            detectedType?: string;
         } & {
             [key: string]: unknown;
         };
         MaterialImage: {
             id: string;
             s3Key: string;
-            /** @description Time-limited GET URL, minted per response */
-            s3Url?: string;
             page?: number;
             chapter?: number;
             timestampMs?: number;
             width?: number;
             height?: number;
             format?: string;
+            /** @description `extracted` or `keyframe` */
+            kind?: string;
+            /** @description Time-limited GET URL, minted per response */
+            s3Url?: string;
         } & {
             [key: string]: unknown;
         };
@@ -4425,6 +4529,10 @@ export interface components {
                 /** @enum {string} */
                 code: "UNSUPPORTED" | "CORRUPT" | "ENCRYPTED" | "TOO_LARGE" | "TIMEOUT" | "FETCH_FAILED" | "INTERNAL";
                 message: string;
+                /** @description The `content.type` the client claimed for a URL */
+                claimedType?: string;
+                /** @description The type the fetched bytes turned out to be */
+                detectedType?: string;
             } & {
                 [key: string]: unknown;
             };

@@ -1,11 +1,10 @@
 import { Router } from 'express';
-import type { Material } from '@quire/db';
 import type { ApiContext } from '../context.ts';
 import { principalOf } from '../middleware/authenticate.ts';
 import { toFolderTree, toFolderView } from '../services/folder-view.ts';
 import * as folders from '../services/folders.service.ts';
 import { fingerprintOf, idempotent } from '../services/idempotency.ts';
-import { toMaterialPage, toMaterialView } from '../services/material-view.ts';
+import { materialViewer, toMaterialPage } from '../services/material-view.ts';
 import * as materials from '../services/materials.service.ts';
 import {
   createFolderSchema,
@@ -17,7 +16,7 @@ import {
 
 export function foldersRouter(ctx: ApiContext): Router {
   const router = Router();
-  const materialView = (m: Material) => toMaterialView(m, ctx.store, ctx.config.DOWNLOAD_URL_TTL_SECONDS);
+  const materialView = materialViewer(ctx.store, ctx.config.DOWNLOAD_URL_TTL_SECONDS);
 
   router.post('/', async (req, res) => {
     const body = createFolderSchema.parse(req.body ?? {});

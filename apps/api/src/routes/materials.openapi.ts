@@ -1,7 +1,8 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { CONTENT_TYPES, EXTRACT_ERROR_CODES } from '@quire/extract';
-import { documentApiRoute, isoTimestamp, errorBodySchema, idempotencyHeader, idParams, json, jsonBody } from '../openapi/common.ts';
+import { CONTENT_TYPES } from '@quire/extract';
+import { materialViewSchema as materialSchema } from '@quire/material';
+import { documentApiRoute, errorBodySchema, idempotencyHeader, idParams, json, jsonBody } from '../openapi/common.ts';
 import {
   batchSchema,
   bulkMoveSchema,
@@ -13,7 +14,6 @@ import {
   moveSchema,
   patchSchema,
   presignedUploadSchema,
-  referenceSchema,
   renameSchema,
   searchSchema,
   uploadAndWaitFieldsSchema,
@@ -22,63 +22,7 @@ import {
   urlUploadSchema,
 } from './materials.schema.ts';
 
-export const MATERIAL_STATUSES = ['pending_upload', 'processing', 'active', 'error', 'deleted'] as const;
-
-export const materialErrorSchema = z
-  .looseObject({ code: z.enum(EXTRACT_ERROR_CODES), message: z.string() })
-  .meta({ id: 'MaterialError', description: 'Why processing failed (`metadata.error` of a material in `error`)' });
-
-const materialImageSchema = z
-  .looseObject({
-    id: z.string(),
-    s3Key: z.string(),
-    s3Url: z.string().optional().meta({ description: 'Time-limited GET URL, minted per response' }),
-    page: z.number().int().optional(),
-    chapter: z.number().int().optional(),
-    timestampMs: z.number().optional(),
-    width: z.number().int().optional(),
-    height: z.number().int().optional(),
-    format: z.string().optional(),
-  })
-  .meta({ id: 'MaterialImage' });
-
-export const materialSchema = z
-  .strictObject({
-    _id: z.string().meta({ example: '01936f0e-7a53-7cc2-9d4e-2b7f6f3c9a10' }),
-    name: z.string(),
-    organizationId: z.string(),
-    folderId: z.string().nullable(),
-    contentType: z.enum(CONTENT_TYPES),
-    content: z.strictObject({
-      text: z.string().optional(),
-      url: z.string().optional(),
-      s3Key: z.string().optional(),
-      s3Url: z.string().optional().meta({ description: 'Time-limited GET URL of the original, minted per response' }),
-      filename: z.string().optional(),
-      fileSize: z.number().int().optional(),
-      mimeType: z.string().optional(),
-    }),
-    status: z.enum(MATERIAL_STATUSES),
-    createdAt: isoTimestamp,
-    updatedAt: isoTimestamp,
-    metadata: z
-      .looseObject({
-        progress: z.number().int().min(0).max(100).optional().meta({ description: 'While processing' }),
-        error: materialErrorSchema.optional(),
-        extractedText: z.string().optional(),
-        textKey: z.string().optional().meta({ description: 'Storage key of the text when it is too large to inline' }),
-        wordCount: z.number().int().optional(),
-        processingMs: z.number().optional(),
-        images: z.array(materialImageSchema).optional(),
-      })
-      .meta({ description: 'Filled by processing; the fields depend on the content type' }),
-    usage: z.strictObject({
-      storageBytes: z.number().int().meta({ description: 'Bytes held for the original' }),
-      derivedBytes: z.number().int().meta({ description: 'Bytes held for what processing made' }),
-    }),
-    references: z.array(referenceSchema),
-  })
-  .meta({ id: 'Material' });
+export { MATERIAL_STATUSES, materialErrorSchema, materialViewSchema as materialSchema } from '@quire/material';
 
 export const materialPageSchema = z
   .strictObject({

@@ -1,11 +1,8 @@
 import { z } from 'zod';
+import { CONTENT_TYPE_CLAIMS, referenceSchema } from '@quire/material';
 
 const MAX_NAME = 500;
 
-export const referenceSchema = z.strictObject({
-  title: z.string().trim().min(1).max(1000),
-  url: z.string().max(4000).url(),
-});
 export const referencesSchema = z.array(referenceSchema).max(500);
 
 const name = z.string().trim().min(1, 'name is required').max(MAX_NAME);
@@ -53,7 +50,6 @@ export const uploadFieldsSchema = z.strictObject({
 
 export const uploadAndWaitFieldsSchema = uploadFieldsSchema.extend(waitOptionsSchema);
 
-export const CONTENT_TYPE_CLAIMS = ['text', 'pdf', 'video', 'audio', 'url'] as const;
 const httpUrl = z
   .string()
   .max(4000)

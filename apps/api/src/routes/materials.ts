@@ -1,13 +1,14 @@
 import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import multer from 'multer';
-import { newId, type ChunkHit, type Material, type Reference } from '@quire/db';
+import { newId, type ChunkHit } from '@quire/db';
+import { storageKeys, type Material, type Reference } from '@quire/material';
 import type { ApiContext } from '../context.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { principalOf } from '../middleware/authenticate.ts';
 import { fingerprintOf, idempotent, type Reply } from '../services/idempotency.ts';
 import { streamMaterialEvents } from '../services/material-events.ts';
-import { toMaterialPage, toMaterialView } from '../services/material-view.ts';
+import { materialViewer, toMaterialPage } from '../services/material-view.ts';
 import * as materials from '../services/materials.service.ts';
 import { objectStoreEngine, type StreamedFile } from '../uploads/object-store-engine.ts';
 import {
@@ -54,11 +55,11 @@ declare global {
 
 export function materialsRouter(ctx: ApiContext): Router {
   const router = Router();
-  const view = (m: Material) => toMaterialView(m, ctx.store, ctx.config.DOWNLOAD_URL_TTL_SECONDS);
+  const view = materialViewer(ctx.store, ctx.config.DOWNLOAD_URL_TTL_SECONDS);
 
   const upload = multer({
     storage: objectStoreEngine(ctx.store, (req) =>
-      materials.originalKeyFor(principalOf(req).organizationId, (req.res!.locals.materialId ??= newId())),
+      storageKeys.original(principalOf(req).organizationId, (req.res!.locals.materialId ??= newId())),
     ),
     limits: {
       fileSize: ctx.config.UPLOAD_MAX_BYTES,
@@ -84,7 +85,7 @@ export function materialsRouter(ctx: ApiContext): Router {
     try {
       file = await receiveUpload(req, res);
     } catch (err) {
-      if (res.locals.materialId) await ctx.store.remove([materials.originalKeyFor(organizationId, res.locals.materialId)]).catch(() => {});
+      if (res.locals.materialId) await ctx.store.remove([storageKeys.original(organizationId, res.locals.materialId)]).catch(() => {});
       throw err;
     }
     const parsed = schema.safeParse(req.body ?? {});
@@ -118,16 +119,16 @@ export function materialsRouter(ctx: ApiContext): Router {
     // Nothing flows while the request waits on processing; the idle timeout must not cut it short.
     req.socket.setTimeout(timing.timeoutMs + ctx.config.HTTP_IDLE_TIMEOUT_MS);
     req.res!.once('finish', () => req.socket.setTimeout(ctx.config.HTTP_IDLE_TIMEOUT_MS));
-    const outcome = await materials.waitForProcessing(ctx, material.organization_id, material.id, timing);
+    const outcome = await materials.waitForProcessing(ctx, material.organizationId, material.id, timing);
     const body = await view(outcome.material);
     if (outcome.kind === 'active') return { status: 201, body };
     if (outcome.kind === 'timeout') {
       return { status: 202, body, headers: { Location: `${ctx.config.publicUrl}/api/v1/materials/${material.id}` } };
     }
-    const error = (outcome.material.metadata.error ?? {}) as { code?: string; message?: string; claimedType?: string };
+    const { error } = outcome.material.metadata;
     // A URL whose bytes contradict the client's content.type is the client's mistake, not a processing failure.
-    const status = error.claimedType ? 400 : 422;
-    return { status, body: new AppError(status, error.code ?? 'INTERNAL', error.message ?? 'Processing failed', undefined, { material: body }).toBody() };
+    const status = error?.claimedType ? 400 : 422;
+    return { status, body: new AppError(status, error?.code ?? 'INTERNAL', error?.message ?? 'Processing failed', undefined, { material: body }).toBody() };
   };
 
   const send = (res: Response, reply: Reply) => {

@@ -1,10 +1,9 @@
 import type { Request, Response } from 'express';
-import { findMaterial, type Material } from '@quire/db';
+import { findMaterial } from '@quire/db';
+import { SETTLED_STATUSES, type Material, type MaterialStatus } from '@quire/material';
 import type { ApiContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { openEventStream, type EventStream } from '../streams/event-stream.ts';
-
-const SETTLED = new Set(['active', 'error', 'deleted']);
 
 /**
  * Streams a material's `status` and `progress` changes as Server-Sent Events until it settles (`active`,
@@ -14,12 +13,12 @@ const SETTLED = new Set(['active', 'error', 'deleted']);
 export async function streamMaterialEvents(ctx: ApiContext, req: Request, res: Response, organizationId: string, id: string): Promise<void> {
   let stream: EventStream | undefined;
   let changedBeforeOpen = false;
-  let last: { status: string; progress: number } | undefined;
+  let last: { status: MaterialStatus; progress: number } | undefined;
 
   const show = (material: Material | undefined) => {
     if (!stream) return;
     const status = material?.status ?? 'deleted';
-    const progress = status === 'processing' && typeof material?.metadata.progress === 'number' ? material.metadata.progress : 0;
+    const progress = status === 'processing' ? (material?.metadata.progress ?? 0) : 0;
     if (status !== last?.status) {
       const error = status === 'error' ? material?.metadata.error : undefined;
       stream.send('status', { _id: id, status, ...(status === 'processing' ? { progress } : {}), ...(error ? { error } : {}) });
@@ -27,7 +26,7 @@ export async function streamMaterialEvents(ctx: ApiContext, req: Request, res: R
     } else {
       showProgress(progress);
     }
-    if (SETTLED.has(status)) stream.close();
+    if (SETTLED_STATUSES.includes(status)) stream.close();
   };
   // Progress only grows within one run; an older value read from the row after a newer event is dropped.
   const showProgress = (progress: number) => {

@@ -14,11 +14,18 @@ import {
   replaceReferences,
   searchChunks,
   transitionMaterial,
-  type Material,
-  type MaterialContent,
-  type Reference,
 } from '@quire/db';
-import { claimContradicts, claimedKind, sniff, SNIFF_BYTES, type ContentType } from '@quire/extract';
+import { claimContradicts, claimedKind, sniff, SNIFF_BYTES } from '@quire/extract';
+import {
+  DELETABLE_STATUSES,
+  forReprocessing,
+  originalOf,
+  storageKeys,
+  type ContentTypeClaim,
+  type Material,
+  type MaterialSource,
+  type Reference,
+} from '@quire/material';
 import { cancelMaterialJob, enqueueMaterial } from '@quire/queue';
 import type { ApiContext } from '../context.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, unavailable, unsupportedType } from '../errors.ts';
@@ -26,8 +33,6 @@ import { isDependencyDown } from '../middleware/dependency-errors.ts';
 import { requireFolders } from './folders.service.ts';
 import { offsetOf, pageOf } from './pagination.ts';
 import type { StreamedFile } from '../uploads/object-store-engine.ts';
-
-export const originalKeyFor = (organizationId: string, materialId: string) => `${organizationId}/${materialId}/original`;
 
 /** Keeps a client's file name as metadata only: no directories, no control characters, bounded length. */
 export function sanitizeFilename(raw: string | undefined): string {
@@ -64,7 +69,7 @@ export async function createFromUpload(ctx: ApiContext, organizationId: string, 
       name: input.name,
       contentType: sniffed.contentType,
       status: 'processing',
-      content: { s3Key: file.key, filename: sanitizeFilename(file.originalname), fileSize: file.size, mimeType: sniffed.mimeType },
+      source: { kind: 'file', file: { s3Key: file.key, filename: sanitizeFilename(file.originalname), fileSize: file.size, mimeType: sniffed.mimeType } },
       references: input.references,
       extractImages: input.extractImages,
       storageBytes: file.size,
@@ -80,7 +85,7 @@ export async function createFromUpload(ctx: ApiContext, organizationId: string, 
 
 export interface ContentInput {
   name: string;
-  content: { text?: string; url?: string; sourceUrl?: string; type?: string };
+  content: { text?: string; url?: string; sourceUrl?: string; type?: ContentTypeClaim };
   folderId: string | null;
   references: Reference[];
   extractImages: boolean;
@@ -92,10 +97,9 @@ export async function createFromContent(ctx: ApiContext, organizationId: string,
   if (text !== undefined && text.length > ctx.config.TEXT_MATERIAL_MAX_CHARS) {
     throw payloadTooLarge(`content.text is longer than ${ctx.config.TEXT_MATERIAL_MAX_CHARS} characters`);
   }
-  const isText = text !== undefined;
-  const content: MaterialContent = isText ? { text } : { url: url ?? sourceUrl };
+  const source: MaterialSource = text !== undefined ? { kind: 'text', text } : { kind: 'url', url: (url ?? sourceUrl)! };
   // A URL's real type is known only once its bytes are fetched; until then the client's claim stands in.
-  const provisionalType = isText ? 'text' : type === 'pdf' || type === 'video' || type === 'audio' ? type : 'text';
+  const provisionalType = source.kind === 'text' ? 'text' : type === 'pdf' || type === 'video' || type === 'audio' ? type : 'text';
   await requireFolders(ctx.db, organizationId, [input.folderId]);
   const material = await insertMaterial(ctx.db, {
     id: newId(),
@@ -104,7 +108,7 @@ export async function createFromContent(ctx: ApiContext, organizationId: string,
     name: input.name,
     contentType: provisionalType,
     status: 'processing',
-    content,
+    source,
     metadata: type ? { requestedType: type } : {},
     references: input.references,
     extractImages: input.extractImages,
@@ -167,7 +171,10 @@ export async function createBatch(ctx: ApiContext, organizationId: string, items
           name: item.name,
           contentType: kind && kind !== 'other' ? kind : 'text',
           status: 'pending_upload',
-          content: { s3Key: originalKeyFor(organizationId, id), filename: sanitizeFilename(item.filename), mimeType: item.contentType },
+          source: {
+            kind: 'file',
+            file: { s3Key: storageKeys.original(organizationId, id), filename: sanitizeFilename(item.filename), mimeType: item.contentType },
+          },
           references: item.references ?? [],
           extractImages: item.extractImages ?? true,
         }),
@@ -177,7 +184,7 @@ export async function createBatch(ctx: ApiContext, organizationId: string, items
   });
   return Promise.all(
     rows.map(async (row, i) => {
-      const s3Key = (row.content as MaterialContent).s3Key!;
+      const s3Key = storageKeys.original(organizationId, row.id);
       return {
         name: items[i]!.name,
         uploadUrl: await ctx.store.presignPut(s3Key, ctx.config.UPLOAD_URL_TTL_SECONDS),
@@ -191,8 +198,8 @@ export async function createBatch(ctx: ApiContext, organizationId: string, items
 export async function completeUpload(ctx: ApiContext, organizationId: string, materialId: string, s3Key: string): Promise<Material> {
   const material = await findMaterial(ctx.db, organizationId, materialId);
   if (!material) throw notFound();
-  const content = material.content as MaterialContent;
-  if (content.s3Key !== s3Key) throw badRequest('s3Key does not belong to this material', [{ field: 's3Key', message: 'does not match the material' }]);
+  const { source } = material;
+  if (source.kind !== 'file' || source.file.s3Key !== s3Key) throw badRequest('s3Key does not belong to this material', [{ field: 's3Key', message: 'does not match the material' }]);
   if (material.status !== 'pending_upload') return material;
 
   const object = await ctx.store.stat(s3Key);
@@ -204,12 +211,12 @@ export async function completeUpload(ctx: ApiContext, organizationId: string, ma
   if (object.size === 0) throw badRequest('The uploaded file is empty');
   const sniffed = await sniff(await ctx.store.head(s3Key, SNIFF_BYTES));
   if (!sniffed.supported) throw unsupportedType(sniffed.reason);
-  if (claimContradicts(content.mimeType, sniffed.contentType)) {
-    throw unsupportedType(`The file was announced as ${content.mimeType} but its bytes are ${sniffed.mimeType}`);
+  if (claimContradicts(source.file.mimeType, sniffed.contentType)) {
+    throw unsupportedType(`The file was announced as ${source.file.mimeType} but its bytes are ${sniffed.mimeType}`);
   }
   const completed = await completePendingUpload(ctx.db, organizationId, materialId, {
-    contentType: sniffed.contentType as ContentType,
-    content: { ...content, fileSize: object.size, mimeType: sniffed.mimeType },
+    contentType: sniffed.contentType,
+    source: { kind: 'file', file: { ...source.file, fileSize: object.size, mimeType: sniffed.mimeType } },
     storageBytes: object.size,
   });
   if (!completed) {
@@ -247,7 +254,7 @@ export async function updateReferences(ctx: ApiContext, organizationId: string, 
 /** Marks the material deleted (dropping its search chunks), cancels its queued job and removes every object it holds. */
 export async function deleteMaterial(ctx: ApiContext, organizationId: string, id: string): Promise<void> {
   const deleted = await ctx.db.transaction().execute(async (trx) => {
-    const row = await transitionMaterial(trx, id, ['pending_upload', 'processing', 'active', 'error'], 'deleted', { organizationId });
+    const row = await transitionMaterial(trx, id, DELETABLE_STATUSES, 'deleted', { organizationId });
     if (row) await deleteChunks(trx, id);
     return row;
   });
@@ -255,8 +262,8 @@ export async function deleteMaterial(ctx: ApiContext, organizationId: string, id
   await cancelMaterialJob(ctx.queue, id).catch((err) => ctx.logger.warn({ err, materialId: id }, 'could not cancel the job'));
   const objects = await listObjects(ctx.db, id);
   const keys = new Set(objects.map((o) => o.key));
-  const original = (deleted.content as MaterialContent).s3Key;
-  if (original) keys.add(original);
+  const original = originalOf(deleted.source);
+  if (original) keys.add(original.s3Key);
   try {
     await ctx.store.remove([...keys]);
   } catch (err) {
@@ -327,7 +334,7 @@ export async function reprocessMaterial(ctx: ApiContext, organizationId: string,
   if (material.status !== 'active' && material.status !== 'error') {
     throw conflict(`A material in ${material.status} cannot be reprocessed; only active or error materials can`);
   }
-  const { error: _previousError, ...metadata } = material.metadata;
+  const metadata = forReprocessing(material.metadata);
   const started = await transitionMaterial(ctx.db, id, [material.status], 'processing', { organizationId, metadata });
   if (!started) throw conflict('The material changed state meanwhile; read it and try again');
   try {
@@ -344,9 +351,9 @@ export async function reprocessMaterial(ctx: ApiContext, organizationId: string,
 export async function downloadUrl(ctx: ApiContext, organizationId: string, id: string, expiresInSeconds: number): Promise<string> {
   const material = await getMaterial(ctx, organizationId, id);
   if (material.status === 'pending_upload') throw conflict('The file has not been uploaded yet');
-  const content = material.content as MaterialContent;
-  if (!content.s3Key) throw conflict('This material has no stored file (text, or a URL not fetched yet)');
-  return ctx.store.presignGet(content.s3Key, expiresInSeconds, content.filename ? { filename: content.filename } : {});
+  const original = originalOf(material.source);
+  if (!original) throw conflict('This material has no stored file (text, or a URL not fetched yet)');
+  return ctx.store.presignGet(original.s3Key, expiresInSeconds, { filename: original.filename });
 }
 
 export interface SearchInput {

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Job } from 'bullmq';
-import type { Config } from '@quire/config';
 import {
   findMaterialForProcessing,
   forgetObjects,
@@ -15,12 +13,21 @@ import {
   replaceChunks,
   transitionMaterial,
   type Db,
-  type Material,
-  type MaterialContent,
 } from '@quire/db';
 import { countWords, EXTRACTOR_VERSIONS, ExtractError, normalizeText, type ContentType, type ExtractResult } from '@quire/extract';
+import {
+  CONTENT_METADATA,
+  originalOf,
+  storageKeys,
+  withError,
+  withResult,
+  type Material,
+  type MaterialError,
+  type ProcessingResult,
+  type RunMeasures,
+  type StoredImage,
+} from '@quire/material';
 import type { JobMap, ProcessResult } from '@quire/queue';
-import type { ObjectStore } from '@quire/storage';
 import { recordMaterialEvent } from '@quire/webhooks';
 import type { Logger } from 'pino';
 import { runSandboxed } from '../sandbox/run-sandboxed.ts';
@@ -28,18 +35,10 @@ import { budgetFor } from './budget.ts';
 import { chunkSegments } from './chunk-segments.ts';
 import { fetchOriginal } from './fetch-original.ts';
 import { jsonSafe } from './json-safe.ts';
+import type { ProcessDeps } from './process-deps.ts';
 import { progressReporter } from './progress.ts';
 
-export interface ProcessDeps {
-  db: Db;
-  store: ObjectStore;
-  config: Config;
-  logger: Logger;
-  /** Aborted when the worker must stop now: running extractions are killed and their jobs handed back. */
-  shutdown?: AbortSignal;
-}
-
-export const originalKey = (m: Pick<Material, 'organization_id' | 'id'>) => `${m.organization_id}/${m.id}/original`;
+export type { ProcessDeps } from './process-deps.ts';
 
 /**
  * Turns a `processing` material into `active` or `error`. Safe to run twice: it does nothing unless the row
@@ -65,7 +64,7 @@ export async function processMaterial(job: Job<JobMap['process-material']>, deps
     if (!outcome.ok) {
       log.info({ code: outcome.code, ...run }, 'processing failed: %s', outcome.message);
       const { code, message, claimedType, detectedType } = outcome;
-      const error = { code, message, ...(claimedType ? { claimedType, detectedType } : {}) };
+      const error: MaterialError = { code, message, ...(claimedType ? { claimedType, detectedType } : {}) };
       return await finishWithError(db, material, error, run);
     }
     const { status, webhookDeliveries } = await finishActive(deps, material, outcome, workDir, run);
@@ -75,17 +74,11 @@ export async function processMaterial(job: Job<JobMap['process-material']>, deps
     const attempts = job.opts.attempts ?? 1;
     if (deps.shutdown?.aborted || job.attemptsMade + 1 < attempts) throw err;
     log.error({ err }, 'processing failed on the last attempt');
-    const error = { code: 'INTERNAL', message: 'Processing failed because of an internal error' };
+    const error: MaterialError = { code: 'INTERNAL', message: 'Processing failed because of an internal error' };
     return finishWithError(db, material, error, { processingMs: Date.now() - started });
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });
   }
-}
-
-/** Recorded in the metadata of every processed material; the peak is the sandbox's, when one ran. */
-interface RunMeasures {
-  processingMs: number;
-  peakMemoryMb?: number;
 }
 
 type Outcome = (
@@ -100,22 +93,23 @@ async function extract(
   log: Logger,
   publishProgress: (percent: number) => Promise<unknown>,
 ): Promise<Outcome> {
-  const content = material.content as MaterialContent;
+  const { source } = material;
   const reportProgress = progressReporter(publishProgress);
 
-  if (content.text !== undefined && !content.s3Key) {
-    const text = normalizeText(content.text);
+  if (source.kind === 'text') {
+    const text = normalizeText(source.text);
     return { ok: true, result: { text, segments: text ? [{ text }] : [], images: [], metadata: {} }, contentType: 'text' };
   }
 
   const inputPath = path.join(workDir, 'input');
-  let contentType = material.content_type as ContentType;
-  if (!content.s3Key && content.url) {
-    const fetched = await fetchOriginal(material, inputPath, deps);
+  let contentType = material.contentType;
+  const original = originalOf(source);
+  if (original) {
+    await pipeline(await deps.store.get(original.s3Key), createWriteStream(inputPath));
+  } else if (source.kind === 'url') {
+    const fetched = await fetchOriginal(material, source, inputPath, deps);
     if (!fetched.ok) return fetched;
     contentType = fetched.contentType;
-  } else {
-    await pipeline(await deps.store.get(content.s3Key!), createWriteStream(inputPath));
   }
   reportProgress(5);
 
@@ -127,7 +121,7 @@ async function extract(
       contentType,
       inputPath,
       outputDir,
-      extractImages: material.extract_images,
+      extractImages: material.extractImages,
       ffmpegPath: deps.config.FFMPEG_PATH,
       ffprobePath: deps.config.FFPROBE_PATH,
       speechEngine: deps.config.SPEECH_ENGINE,
@@ -149,36 +143,35 @@ async function finishActive(
   run: RunMeasures,
 ): Promise<{ status: 'active' | 'skipped'; webhookDeliveries?: string[] }> {
   const { db, store, config } = deps;
-  const runKey = `${material.organization_id}/${material.id}/derived/${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+  const runKey = storageKeys.derivedRun(material.organizationId, material.id);
   const written: { key: string; bytes: number }[] = [];
   const put = async (name: string, body: Buffer | string, contentType: string) => {
-    const key = `${runKey}/${name}`;
+    const key = storageKeys.derived(runKey, name);
     const data = typeof body === 'string' ? Buffer.from(body) : body;
     await store.put(key, data, { contentType });
     written.push({ key, bytes: data.length });
     return key;
   };
   const putFile = async (name: string, format: string) => {
-    const key = `${runKey}/${name}`;
+    const key = storageKeys.derived(runKey, name);
     const { size } = await store.put(key, createReadStream(path.join(workDir, 'out', name)), { contentType: `image/${format}` });
     written.push({ key, bytes: size });
     return key;
   };
 
   try {
-    const metadata: Record<string, unknown> = { ...withoutRunState(material.metadata), ...result.metadata };
-    delete metadata.error;
-    metadata.wordCount = countWords(result.text);
-    metadata.textLength = result.text.length;
-    if (result.text.length > config.INLINE_TEXT_MAX_CHARS) {
-      metadata.textKey = await put('text.txt', result.text, 'text/plain; charset=utf-8');
-      delete metadata.extractedText;
-    } else {
-      metadata.extractedText = result.text;
-      delete metadata.textKey;
-    }
+    // The sandbox's output crosses a process boundary: it is checked against the type's schema, not trusted.
+    const contentFields = CONTENT_METADATA[contentType].parse(result.metadata);
+    const processed: ProcessingResult = {
+      wordCount: countWords(result.text),
+      textLength: result.text.length,
+      ...(result.text.length > config.INLINE_TEXT_MAX_CHARS
+        ? { textKey: await put('text.txt', result.text, 'text/plain; charset=utf-8') }
+        : { extractedText: result.text }),
+      extractor: EXTRACTOR_VERSIONS[contentType],
+    };
 
-    const images = [];
+    const images: StoredImage[] = [];
     for (const [index, image] of result.images.entries()) {
       const s3Key = await putFile(image.file, image.format);
       const position = {
@@ -187,20 +180,18 @@ async function finishActive(
         ...(image.timestampMs !== undefined ? { timestampMs: image.timestampMs } : {}),
       };
       const entry = { id: `${material.id}-${index + 1}`, s3Key, ...position, width: image.width, height: image.height, format: image.format };
-      if (image.role === 'preview' || image.role === 'thumbnail') metadata[image.role] = entry;
+      if (image.role === 'preview' || image.role === 'thumbnail') processed[image.role] = entry;
       else images.push({ ...entry, kind: image.role });
     }
-    if (material.extract_images) metadata.images = images;
-    else delete metadata.images;
-    Object.assign(metadata, run);
-    metadata.extractor = EXTRACTOR_VERSIONS[contentType];
+    if (material.extractImages) processed.images = images;
+    const metadata = withResult(material.metadata, contentFields, processed, run);
     const chunks = chunkSegments(result.segments.length > 0 ? result.segments : [{ text: result.text }]);
 
     const derivedBytes = written.reduce((sum, o) => sum + o.bytes, 0);
     const committed = await db.transaction().execute(async (trx) => {
       const updated = await transitionMaterial(trx, material.id, ['processing'], 'active', { metadata: jsonSafe(metadata), derivedBytes });
       if (!updated) return undefined;
-      await replaceChunks(trx, material.organization_id, material.id, chunks);
+      await replaceChunks(trx, material.organizationId, material.id, chunks);
       const previous = await listObjects(trx, material.id, 'derived');
       await forgetObjects(trx, material.id, previous.map((o) => o.key));
       for (const object of written) await recordObject(trx, material.id, object.key, 'derived', object.bytes);
@@ -222,20 +213,14 @@ async function finishActive(
 export async function finishWithError(
   db: Db,
   material: Material,
-  error: { code: string; message: string; claimedType?: string; detectedType?: string },
+  error: MaterialError,
   run: RunMeasures,
 ): Promise<ProcessResult> {
-  const metadata = { ...withoutRunState(material.metadata), error, ...run };
+  const metadata = withError(material.metadata, error, run);
   return db.transaction().execute(async (trx) => {
     const updated = await transitionMaterial(trx, material.id, ['processing'], 'error', { metadata: jsonSafe(metadata) });
     if (!updated) return { status: 'skipped' };
     const webhookDeliveries = await recordMaterialEvent(trx, updated, 'material.failed');
-    return { status: 'error', contentType: updated.content_type, errorCode: error.code, webhookDeliveries };
+    return { status: 'error', contentType: updated.contentType, errorCode: error.code, webhookDeliveries };
   });
-}
-
-/** Drops what belongs to a previous run: its progress and its memory peak. */
-function withoutRunState(metadata: Record<string, unknown>): Record<string, unknown> {
-  const { progress: _progress, peakMemoryMb: _peak, ...rest } = metadata;
-  return rest;
 }
