@@ -44,7 +44,12 @@ export async function createApiContext(
     // Services log through ctx.logger; inside a request their lines carry its id (req.log binds it already).
     mixin: (_object, _level, from) => (from.bindings().requestId === undefined ? (requestScope.getStore() ?? {}) : {}),
   });
-  const db = overrides.db ?? createDb(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
+  const db =
+    overrides.db ??
+    createDb(config.DATABASE_URL, {
+      poolSize: config.DATABASE_POOL_SIZE,
+      onIdleError: (err) => logger.warn({ err }, 'postgres: an idle connection failed; the next query reconnects'),
+    });
   const store = overrides.store ?? (await createObjectStore(config));
   const redis = createRedis(config.REDIS_URL, 'producer');
   redis.on('error', (err) => logger.debug({ err: err.message }, 'redis connection error'));
@@ -54,12 +59,14 @@ export async function createApiContext(
     await Promise.race([new Promise((resolve) => redis.once('ready', resolve)), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
   }
   const queue = createMaterialsQueue(redis, { prefix: config.QUEUE_PREFIX, attempts: config.JOB_ATTEMPTS });
-  queue.on('error', () => {});
+  // Connection errors repeat while Redis is down; requests that need it answer 503 and say so at their level.
+  const redisError = (name: string) => (err: Error) => logger.debug({ err: err.message }, `${name}: redis connection error`);
+  queue.on('error', redisError('materials queue'));
   const webhooksQueue = createWebhooksQueue(redis, { prefix: config.QUEUE_PREFIX, attempts: config.WEBHOOK_ATTEMPTS, backoffMs: config.WEBHOOK_BACKOFF_MS });
-  webhooksQueue.on('error', () => {});
+  webhooksQueue.on('error', redisError('webhooks queue'));
   const eventsRedis = createRedis(config.REDIS_URL, 'worker');
-  eventsRedis.on('error', () => {});
-  const waiter = new CompletionWaiter(eventsRedis, config.QUEUE_PREFIX);
+  eventsRedis.on('error', redisError('queue events'));
+  const waiter = new CompletionWaiter(eventsRedis, config.QUEUE_PREFIX, redisError('completion waiter'));
   return {
     config,
     db,
@@ -73,9 +80,10 @@ export async function createApiContext(
     requestScope,
     shutdown: new AbortController(),
     async close() {
-      await waiter.close().catch(() => {});
-      await queue.close().catch(() => {});
-      await webhooksQueue.close().catch(() => {});
+      const closing = (name: string) => (err: unknown) => logger.warn({ err }, `${name} did not close cleanly`);
+      await waiter.close().catch(closing('completion waiter'));
+      await queue.close().catch(closing('materials queue'));
+      await webhooksQueue.close().catch(closing('webhooks queue'));
       redis.disconnect();
       eventsRedis.disconnect();
       if (!overrides.db) await db.destroy();

@@ -37,6 +37,10 @@ export const payloadTooLarge = (message: string) => new AppError(413, 'TOO_LARGE
 export const unsupportedType = (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
 export const unavailable = (message: string) => new AppError(503, 'UNAVAILABLE', message);
 
+/** A 400 for one event of a usage batch names its index, so the sender can find it among a thousand. */
+export const badEvent = (index: number, field: string, message: string, details = [{ field: `events.${index}.${field}`, message }]) =>
+  new AppError(400, 'BAD_REQUEST', `events[${index}].${field}: ${message}`, details, { index });
+
 /** Auth failures have their own fixed body on every endpoint, whatever the reason. */
 export class UnauthorizedError extends Error {
   constructor() {

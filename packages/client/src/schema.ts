@@ -1,4 +1,4 @@
-// Generated from the api's OpenAPI document by `npm run client:generate`; do not edit.
+// Generated from openapi.json (the api's OpenAPI document) by `npm run client:generate`; do not edit.
 // A unit test (schema.test.ts) fails when this file no longer matches the document.
 
 export interface paths {
@@ -1661,6 +1661,121 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/materials/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow processing live (Server-Sent Events)
+         * @description A `text/event-stream` of `status` messages (data: `MaterialStatusEvent`) and `progress` messages (data: `MaterialProgressEvent`). The first message is the current status. The stream closes after the status becomes `active`, `error` or `deleted`; a material already settled gets one message. Comment lines (`: heartbeat`) keep an idle stream open. Send `x-api-key` like on every endpoint (use a fetch-based SSE client: the browser's `EventSource` cannot send headers).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Material id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The event stream; the schema is that of one message's `data` (OpenAPI 3.1 cannot describe a stream) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example event: status
+                         *     data: {"_id":"…","status":"processing","progress":5}
+                         *
+                         *     event: progress
+                         *     data: {"_id":"…","progress":50}
+                         *
+                         *     event: status
+                         *     data: {"_id":"…","status":"active"}
+                         */
+                        "text/event-stream": components["schemas"]["MaterialStatusEvent"] | components["schemas"]["MaterialProgressEvent"];
+                    };
+                };
+                /** @description The request is invalid; `message` and `details` name the field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, unknown or revoked `x-api-key` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description Not found (also when it belongs to another organization) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The body, the file or a field is larger than the configured limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/materials/search": {
         parameters: {
             query?: never;
@@ -2325,121 +2440,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/materials/{id}/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Follow processing live (Server-Sent Events)
-         * @description A `text/event-stream` of `status` messages (data: `MaterialStatusEvent`) and `progress` messages (data: `MaterialProgressEvent`). The first message is the current status. The stream closes after the status becomes `active`, `error` or `deleted`; a material already settled gets one message. Comment lines (`: heartbeat`) keep an idle stream open. Send `x-api-key` like on every endpoint (use a fetch-based SSE client: the browser's `EventSource` cannot send headers).
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Material id */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The event stream; the schema is that of one message's `data` (OpenAPI 3.1 cannot describe a stream) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example event: status
-                         *     data: {"_id":"…","status":"processing","progress":5}
-                         *
-                         *     event: progress
-                         *     data: {"_id":"…","progress":50}
-                         *
-                         *     event: status
-                         *     data: {"_id":"…","status":"active"}
-                         */
-                        "text/event-stream": components["schemas"]["MaterialStatusEvent"] | components["schemas"]["MaterialProgressEvent"];
-                    };
-                };
-                /** @description The request is invalid; `message` and `details` name the field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Missing, unknown or revoked `x-api-key` */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Unauthorized"];
-                    };
-                };
-                /** @description Not found (also when it belongs to another organization) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The body, the file or a field is larger than the configured limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/folders": {
         parameters: {
             query?: never;
@@ -2546,7 +2546,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Repeat a creating request safely: the same key and request get the first response again for 24 hours */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -4493,30 +4496,6 @@ export interface components {
             page: number;
             totalPages: number;
         };
-        SearchResults: {
-            query: string;
-            results: {
-                score: number;
-                text: string;
-                chunkIndex: number;
-                page?: number;
-                chapter?: number;
-                startMs?: number;
-                endMs?: number;
-                material: {
-                    id: string;
-                    name: string;
-                    /** @enum {string} */
-                    contentType: "text" | "pdf" | "video" | "audio" | "image" | "epub";
-                };
-            }[];
-            totalResults: number;
-            filtered: boolean;
-            scope: {
-                materialIds: string[] | null;
-                folderIds: string[] | null;
-            };
-        };
         /** @description Data of an `event: status` message: sent first, and whenever the status changes */
         MaterialStatusEvent: {
             _id: string;
@@ -4541,6 +4520,30 @@ export interface components {
         MaterialProgressEvent: {
             _id: string;
             progress: number;
+        };
+        SearchResults: {
+            query: string;
+            results: {
+                score: number;
+                text: string;
+                chunkIndex: number;
+                page?: number;
+                chapter?: number;
+                startMs?: number;
+                endMs?: number;
+                material: {
+                    id: string;
+                    name: string;
+                    /** @enum {string} */
+                    contentType: "text" | "pdf" | "video" | "audio" | "image" | "epub";
+                };
+            }[];
+            totalResults: number;
+            filtered: boolean;
+            scope: {
+                materialIds: string[] | null;
+                folderIds: string[] | null;
+            };
         };
         Folder: {
             _id: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoTimestamp } from '@quire/material';
 import { listQuerySchema } from './materials.schema.ts';
 
 const id = z.string().trim().min(1).max(200);
@@ -24,3 +25,27 @@ export const moveFolderSchema = z.strictObject({
 export const folderMaterialsQuerySchema = listQuerySchema.omit({ folderId: true });
 
 export const listFoldersQuerySchema = folderMaterialsQuerySchema.extend({ parentFolderId: id.optional() });
+
+// Answers
+
+export const folderSchema = z
+  .strictObject({
+    _id: z.string(),
+    name: z.string(),
+    organizationId: z.string(),
+    parentFolderId: z.string().nullable(),
+    description: z.string().nullable(),
+    createdAt: isoTimestamp,
+    updatedAt: isoTimestamp,
+  })
+  .meta({ id: 'Folder' });
+
+type TreeNode = z.infer<typeof folderSchema> & { materialCount: number; subfolders: TreeNode[] };
+export const folderTreeNodeSchema: z.ZodType<TreeNode> = folderSchema
+  .extend({
+    materialCount: z.number().int(),
+    get subfolders() {
+      return z.array(folderTreeNodeSchema);
+    },
+  })
+  .meta({ id: 'FolderTreeNode' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CONTENT_TYPE_CLAIMS, referenceSchema } from '@quire/material';
+import { CONTENT_TYPE_CLAIMS, CONTENT_TYPES, MATERIAL_STATUSES, materialErrorSchema, materialViewSchema, referenceSchema } from '@quire/material';
+import { errorBodySchema } from '../openapi/common.ts';
 
 const MAX_NAME = 500;
 
@@ -162,3 +163,56 @@ export const searchSchema = z.strictObject({
   materialIds: z.array(id).max(1000).optional(),
   folderIds: z.array(id).max(1000).optional(),
 });
+
+// Answers
+
+export const materialPageSchema = z
+  .strictObject({
+    materials: z.array(materialViewSchema),
+    totalCount: z.number().int(),
+    page: z.number().int(),
+    totalPages: z.number().int(),
+  })
+  .meta({ id: 'MaterialPage' });
+
+export const uploadHandleSchema = z.strictObject({ uploadUrl: z.string(), s3Key: z.string(), materialId: z.string() });
+
+export const processingFailedSchema = errorBodySchema
+  .extend({ material: materialViewSchema.optional() })
+  .meta({ id: 'ProcessingFailed', description: 'The error body plus the material, now `error` (no material for an Idempotency-Key mismatch)' });
+
+export const deletedSchema = z.strictObject({ success: z.literal(true), id: z.string() });
+
+export const searchResultsSchema = z
+  .strictObject({
+    query: z.string(),
+    results: z.array(
+      z.strictObject({
+        score: z.number(),
+        text: z.string(),
+        chunkIndex: z.number().int(),
+        page: z.number().int().optional(),
+        chapter: z.number().int().optional(),
+        startMs: z.number().optional(),
+        endMs: z.number().optional(),
+        material: z.strictObject({ id: z.string(), name: z.string(), contentType: z.enum(CONTENT_TYPES) }),
+      }),
+    ),
+    totalResults: z.number().int(),
+    filtered: z.boolean(),
+    scope: z.strictObject({ materialIds: z.array(z.string()).nullable(), folderIds: z.array(z.string()).nullable() }),
+  })
+  .meta({ id: 'SearchResults' });
+
+export const materialStatusEventSchema = z
+  .strictObject({
+    _id: z.string(),
+    status: z.enum(MATERIAL_STATUSES),
+    progress: z.number().int().min(0).max(100).optional().meta({ description: 'While `processing`' }),
+    error: materialErrorSchema.optional().meta({ description: 'When `error`' }),
+  })
+  .meta({ id: 'MaterialStatusEvent', description: 'Data of an `event: status` message: sent first, and whenever the status changes' });
+
+export const materialProgressEventSchema = z
+  .strictObject({ _id: z.string(), progress: z.number().int().min(0).max(100) })
+  .meta({ id: 'MaterialProgressEvent', description: 'Data of an `event: progress` message: processing advanced' });

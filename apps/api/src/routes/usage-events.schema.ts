@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USAGE_EVENT_TYPES } from '@quire/db';
-import { AppError } from '../errors.ts';
+import { badEvent } from '../errors.ts';
 
 export const MAX_EVENTS_PER_BATCH = 1000;
 /** One engagement event covers at most a day of activity; more is a client bug, not a long session. */
@@ -45,21 +45,20 @@ export const batchSchema = z.strictObject({
   events: z.array(usageEventSchema).min(1, 'events must have at least one event').max(MAX_EVENTS_PER_BATCH, `events may have at most ${MAX_EVENTS_PER_BATCH} events`),
 });
 
-/** A 400 for one event of a batch names its index, so the sender can find it among a thousand. */
-export const badEvent = (index: number, field: string, message: string, details = [{ field: `events.${index}.${field}`, message }]) =>
-  new AppError(400, 'BAD_REQUEST', `events[${index}].${field}: ${message}`, details, { index });
-
 /** The whole batch or nothing: the first bad event is named by its index, with every problem of it in details. */
 export function parseEventBatch(body: unknown): UsageEventInput[] {
   const parsed = batchSchema.safeParse(body);
   if (parsed.success) return parsed.data.events;
-  const [first] = parsed.error.issues;
+  throw eventBatchError(parsed.error);
+}
+
+/** The 400 of an invalid batch: the first bad event by its index, or the plain validation error. */
+export function eventBatchError(error: z.ZodError): Error {
+  const [first] = error.issues;
   const index = first?.path[0] === 'events' ? first.path[1] : undefined;
-  if (typeof index !== 'number') throw parsed.error;
-  const details = parsed.error.issues
-    .filter((i) => i.path[1] === index)
-    .map((i) => ({ field: i.path.join('.'), message: i.message }));
-  throw badEvent(index, first!.path.slice(2).join('.') || 'event', first!.message, details);
+  if (typeof index !== 'number') return error;
+  const details = error.issues.filter((i) => i.path[1] === index).map((i) => ({ field: i.path.join('.'), message: i.message }));
+  return badEvent(index, first!.path.slice(2).join('.') || 'event', first!.message, details);
 }
 
 export const listEventsQuerySchema = z

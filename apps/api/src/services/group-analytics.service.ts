@@ -1,6 +1,6 @@
 import { listGroupMembers, sumUsageByGroup, sumUsageByStudent, type Db, type UsageCounter } from '@quire/db';
 import { UnauthorizedError } from '../errors.ts';
-import type { Principal } from '../middleware/authenticate.ts';
+import type { Principal } from '../auth/principal.ts';
 import { rawOnly, reportWindows, splitByUtcDay, type ReportWindow } from './report-windows.ts';
 
 export const REPORT_NAMES = ['live-lecture', 'tests', 'engagement'] as const;

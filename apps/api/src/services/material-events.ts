@@ -1,16 +1,18 @@
-import type { Request, Response } from 'express';
 import { findMaterial } from '@quire/db';
 import { SETTLED_STATUSES, type Material, type MaterialStatus } from '@quire/material';
 import type { ApiContext } from '../context.ts';
 import { notFound } from '../errors.ts';
-import { openEventStream, type EventStream } from '../streams/event-stream.ts';
+import type { EventStream } from '../streams/event-stream.ts';
+
+/** Opens the stream once the material is known to exist; `onHeartbeat` runs on every heartbeat. */
+export type OpenEventStream = (onHeartbeat: () => void) => EventStream;
 
 /**
  * Streams a material's `status` and `progress` changes as Server-Sent Events until it settles (`active`,
  * `error` or `deleted`), then closes. Driven by the job's queue events; the row is re-read when the job
  * changes state and on every heartbeat, so a lost event delays an update by one heartbeat at most.
  */
-export async function streamMaterialEvents(ctx: ApiContext, req: Request, res: Response, organizationId: string, id: string): Promise<void> {
+export async function streamMaterialEvents(ctx: ApiContext, open: OpenEventStream, organizationId: string, id: string): Promise<void> {
   let stream: EventStream | undefined;
   let changedBeforeOpen = false;
   let last: { status: MaterialStatus; progress: number } | undefined;
@@ -49,7 +51,7 @@ export async function streamMaterialEvents(ctx: ApiContext, req: Request, res: R
         show(await findMaterial(ctx.db, organizationId, id));
       } while (readAgain);
     })()
-      .catch((err) => req.log.warn({ err, materialId: id }, 'could not re-read the material for its event stream'))
+      .catch((err) => ctx.logger.warn({ err, materialId: id }, 'could not re-read the material for its event stream'))
       .finally(() => (reading = false));
   };
 
@@ -62,7 +64,7 @@ export async function streamMaterialEvents(ctx: ApiContext, req: Request, res: R
   try {
     const first = await findMaterial(ctx.db, organizationId, id);
     if (!first) throw notFound();
-    stream = openEventStream(req, res, ctx.config.SSE_HEARTBEAT_MS, refresh);
+    stream = open(refresh);
     const stop = () => stream?.close();
     ctx.shutdown.signal.addEventListener('abort', stop, { once: true });
     if (ctx.shutdown.signal.aborted) stop();

@@ -32,7 +32,6 @@ import { badRequest, conflict, notFound, payloadTooLarge, unavailable, unsupport
 import { isDependencyDown } from '../middleware/dependency-errors.ts';
 import { requireFolders } from './folders.service.ts';
 import { offsetOf, pageOf } from './pagination.ts';
-import type { StreamedFile } from '../uploads/object-store-engine.ts';
 
 /** Keeps a client's file name as metadata only: no directories, no control characters, bounded length. */
 export function sanitizeFilename(raw: string | undefined): string {
@@ -41,9 +40,21 @@ export function sanitizeFilename(raw: string | undefined): string {
   return trimmed === '' || trimmed === '.' || trimmed === '..' ? 'upload' : trimmed;
 }
 
+/** A file already streamed into storage under `key`, as the client sent it. */
+export interface UploadedFile {
+  key: string;
+  size: number;
+  /** The first bytes, to sniff the real type from. */
+  head: Buffer;
+  /** The upload hit the size limit and was cut short. */
+  truncated: boolean;
+  originalname: string;
+  mimetype: string;
+}
+
 export interface UploadInput {
   materialId: string;
-  file: StreamedFile & { originalname: string; mimetype: string };
+  file: UploadedFile;
   name: string;
   folderId: string | null;
   extractImages: boolean;
@@ -78,7 +89,7 @@ export async function createFromUpload(ctx: ApiContext, organizationId: string, 
     await enqueueOrWithdraw(ctx, material);
     return material;
   } catch (err) {
-    await ctx.store.remove([file.key]).catch(() => {});
+    await ctx.store.remove([file.key]).catch((removeErr) => ctx.logger.warn({ err: removeErr, key: file.key }, 'could not remove a refused upload'));
     throw err;
   }
 }
@@ -126,7 +137,9 @@ async function enqueueOrWithdraw(ctx: ApiContext, material: Material): Promise<v
     await enqueueMaterial(ctx.queue, material.id);
   } catch (err) {
     ctx.logger.warn({ err, materialId: material.id }, 'enqueue failed; withdrawing the material');
-    await withdraw(ctx, material).catch(() => {});
+    await withdraw(ctx, material).catch((withdrawErr) =>
+      ctx.logger.error({ err: withdrawErr, materialId: material.id }, 'could not withdraw a material whose job was refused; the sweeper enqueues it later'),
+    );
     if (isDependencyDown(err)) throw unavailable('The processing queue is unavailable; try again shortly');
     throw err;
   }
@@ -341,7 +354,9 @@ export async function reprocessMaterial(ctx: ApiContext, organizationId: string,
     await enqueueMaterial(ctx.queue, id, { finishingMs: 5_000 });
   } catch (err) {
     ctx.logger.warn({ err, materialId: id }, 'enqueue failed; putting the material back as it was');
-    await transitionMaterial(ctx.db, id, ['processing'], material.status, { organizationId, metadata: material.metadata }).catch(() => {});
+    await transitionMaterial(ctx.db, id, ['processing'], material.status, { organizationId, metadata: material.metadata }).catch((restoreErr) =>
+      ctx.logger.error({ err: restoreErr, materialId: id }, 'could not put a material back after its reprocessing was refused; the sweeper enqueues it later'),
+    );
     if (isDependencyDown(err)) throw unavailable('The processing queue is unavailable; try again shortly');
     throw err;
   }

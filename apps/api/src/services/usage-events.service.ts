@@ -8,8 +8,9 @@ import {
   type StudentSighting,
   type UsageEventFilter,
 } from '@quire/db';
-import type { Principal } from '../middleware/authenticate.ts';
-import { badEvent, type UsageEventInput } from '../routes/usage-events.schema.ts';
+import type { Principal } from '../auth/principal.ts';
+import { badEvent } from '../errors.ts';
+import type { UsageEventInput } from '../routes/usage-events.schema.ts';
 
 /**
  * A key with a group files every event under it (an event's `groupId` may repeat it, not contradict it);

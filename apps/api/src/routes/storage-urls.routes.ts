@@ -1,0 +1,91 @@
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import { contentDisposition, type LocalStore } from '@quire/storage';
+import type { ApiContext } from '../context.ts';
+import { AppError, conflict, payloadTooLarge } from '../errors.ts';
+import { errorResponse, json } from '../openapi/common.ts';
+import { ByteLimit } from '../uploads/byte-limit.ts';
+import { plainRoute, type AnyRoute } from './route.ts';
+
+const signedQuery = z.object({
+  key: z.string().meta({ description: 'Object key' }),
+  expires: z.string().meta({ description: 'Expiry, Unix seconds' }),
+  sig: z.string().meta({ description: 'HMAC-SHA256 of the operation, key, expiry and file name' }),
+});
+
+const badSignature = errorResponse(403, 'The URL is expired or its signature is wrong');
+const binary = { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } };
+const tags = ['Storage'];
+const localDriver = (ctx: ApiContext) => ctx.store.driver === 'local';
+
+/** The local driver's URL check: the operation, key and expiry are what the signature covers. */
+function verified(store: LocalStore, op: 'put' | 'get', query: Record<string, unknown>) {
+  const result = store.verify(op, query);
+  if (!result.ok) throw new AppError(403, 'SIGNATURE', result.reason === 'expired' ? 'This URL has expired' : 'This URL is not valid');
+  return result;
+}
+
+const putHandler = (store: LocalStore, maxBytes: number): RequestHandler => async (req, res) => {
+  const { key } = verified(store, 'put', req.query);
+  if (await store.stat(key)) throw conflict('This upload URL has already been used');
+  const declared = Number(req.get('content-length') ?? NaN);
+  if (declared > maxBytes) throw payloadTooLarge(`The file is larger than the upload limit of ${maxBytes} bytes`);
+  const limiter = new ByteLimit(maxBytes);
+  req.pipe(limiter);
+  try {
+    const { size } = await store.put(key, limiter);
+    res.status(200).json({ key, size });
+  } catch (err) {
+    if (limiter.exceeded) throw payloadTooLarge(`The file is larger than the upload limit of ${maxBytes} bytes`);
+    throw err;
+  }
+};
+
+const getHandler = (store: LocalStore): RequestHandler => async (req, res) => {
+  const { key, filename } = verified(store, 'get', req.query);
+  const info = await store.stat(key);
+  if (!info) throw new AppError(404, 'NOT_FOUND', 'Object not found');
+  res.set('Content-Length', String(info.size));
+  res.set('Content-Type', 'application/octet-stream');
+  if (filename) res.set('Content-Disposition', contentDisposition(filename));
+  (await store.get(key)).pipe(res);
+};
+
+/**
+ * The local-disk driver's signed URLs, standing in for what S3 does with presigned ones: one PUT per upload
+ * URL, GETs until expiry. They come ready-made in `uploadUrl`, `s3Url` and `downloadUrl`; clients never build them.
+ */
+export const storageUrlRoutes: AnyRoute[] = [
+  plainRoute({
+    method: 'put',
+    path: '/storage/put',
+    auth: 'none',
+    when: localDriver,
+    tags,
+    summary: 'Upload a file to an upload URL (local-disk driver)',
+    description: 'One PUT per URL. With the S3 driver, upload URLs point at the object store instead.',
+    request: { query: signedQuery, body: { required: true, content: binary } },
+    responses: {
+      200: json('Stored', z.strictObject({ key: z.string(), size: z.number().int() })),
+      403: badSignature,
+      409: errorResponse(409, 'This upload URL has already been used'),
+      413: errorResponse(413),
+    },
+    handler: ({ ctx }) => putHandler(ctx.store as LocalStore, ctx.config.UPLOAD_MAX_BYTES),
+  }),
+  plainRoute({
+    method: 'get',
+    path: '/storage/get',
+    auth: 'none',
+    when: localDriver,
+    tags,
+    summary: 'Download an object from a download URL (local-disk driver)',
+    request: { query: signedQuery.extend({ filename: z.string().optional() }) },
+    responses: {
+      200: { description: 'The bytes', content: binary },
+      403: badSignature,
+      404: errorResponse(404, 'The object does not exist'),
+    },
+    handler: ({ ctx }) => getHandler(ctx.store as LocalStore),
+  }),
+];
