@@ -25,7 +25,12 @@ export async function createWorkerContext(
 ): Promise<WorkerContext> {
   if (!config.DATABASE_URL || !config.REDIS_URL) throw new Error('DATABASE_URL and REDIS_URL are required');
   const logger = createLogger(config, 'worker', { destination: overrides.logDestination });
-  const db = overrides.db ?? createDb(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
+  const db =
+    overrides.db ??
+    createDb(config.DATABASE_URL, {
+      poolSize: config.DATABASE_POOL_SIZE,
+      onIdleError: (err) => logger.warn({ err }, 'postgres: an idle connection failed; the next query reconnects'),
+    });
   const store = overrides.store ?? (await createObjectStore(config));
   const redis = createRedis(config.REDIS_URL, 'worker');
   const queue = createMaterialsQueue(redis, { prefix: config.QUEUE_PREFIX, attempts: config.JOB_ATTEMPTS });

@@ -6,7 +6,8 @@ const INT8_OID = 20;
 
 export type Db = Kysely<Database>;
 
-export function createDb(connectionString: string, options: { poolSize?: number } = {}): Db {
+/** `onIdleError` hears an idle client's failure (Postgres restarted); without it the failure is written to stderr. */
+export function createDb(connectionString: string, options: { poolSize?: number; onIdleError?: (err: Error) => void } = {}): Db {
   const pool = new pg.Pool({
     connectionString,
     max: options.poolSize ?? 10,
@@ -18,6 +19,6 @@ export function createDb(connectionString: string, options: { poolSize?: number 
     },
   });
   // An idle client's error (e.g. Postgres restarted) must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
+  pool.on('error', options.onIdleError ?? ((err) => process.stderr.write(`postgres: idle client error: ${err.message}\n`)));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

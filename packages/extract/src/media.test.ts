@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noise, sceneVideo, speechAudio } from '@quire/testkit';
 import { createMediaExtractor, MAX_KEYFRAMES } from './media.ts';
 import { pocketsphinxEngine } from './pocketsphinx.ts';
-import { noSpeechEngine } from './speech.ts';
+import { noSpeechEngine } from './speech-engine.ts';
 import type { ExtractOptions } from './types.ts';
 
 const TOOLS = { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' };

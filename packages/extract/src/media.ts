@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createMediaTools, type MediaProbe, type MediaTools } from './ffmpeg.ts';
-import type { SpeechEngine } from './speech.ts';
+import type { SpeechEngine } from './speech-engine.ts';
 import { ExtractError, type ExtractedImage, type Extractor, type TextSegment } from './types.ts';
 
 /** Bounds the keyframes of one video, so an hour of fast cuts does not flood storage. */

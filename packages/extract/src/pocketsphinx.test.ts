@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDINGS } from '@quire/testkit';
 import { pocketsphinxEngine, timingParser } from './pocketsphinx.ts';
-import type { TranscriptSegment } from './speech.ts';
+import type { TranscriptSegment } from './speech-engine.ts';
 
 const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 const engine = pocketsphinxEngine({ binaryPath: 'pocketsphinx_continuous', modelDir: MODEL_DIR });

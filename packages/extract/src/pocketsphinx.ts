@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import readline from 'node:readline';
-import type { SpeechEngine, TranscriptSegment } from './speech.ts';
+import type { SpeechEngine, TranscriptSegment } from './speech-engine.ts';
 
 /** `-time yes` prints one line per word: `word start end confidence`, times in seconds. */
 const WORD_TIMING = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?(?:e[-+]?\d+)?)$/;

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import type { SpeechSettings } from './speech.ts';
+import type { SpeechSettings } from './speech-engine.ts';
 import type { ContentType, Extractor } from './types.ts';
 
 export interface ExtractorSettings extends SpeechSettings {

@@ -44,12 +44,12 @@ export async function enqueueMaterial(queue: MaterialsQueue, materialId: string,
   await queue.add('process-material', { materialId }, { jobId: materialId });
 }
 
-/** Removes a waiting or delayed job; an active one finishes and finds its material deleted. */
+/** Removes a waiting or delayed job; an active one finishes and finds its material deleted. Throws if Redis refuses. */
 export async function cancelMaterialJob(queue: MaterialsQueue, materialId: string): Promise<void> {
   const job = await queue.getJob(materialId);
   if (!job) return;
   const state = await job.getState();
   if (state === 'waiting' || state === 'delayed' || state === 'prioritized' || state === 'waiting-children') {
-    await job.remove().catch(() => {});
+    await job.remove();
   }
 }

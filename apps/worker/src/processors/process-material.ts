@@ -67,7 +67,7 @@ export async function processMaterial(job: Job<JobMap['process-material']>, deps
       const error: MaterialError = { code, message, ...(claimedType ? { claimedType, detectedType } : {}) };
       return await finishWithError(db, material, error, run);
     }
-    const { status, webhookDeliveries } = await finishActive(deps, material, outcome, workDir, run);
+    const { status, webhookDeliveries } = await finishActive(deps, material, outcome, workDir, run, log);
     log.info({ ...run, status }, 'processing finished');
     return { status, contentType: outcome.contentType, webhookDeliveries };
   } catch (err) {
@@ -94,7 +94,8 @@ async function extract(
   publishProgress: (percent: number) => Promise<unknown>,
 ): Promise<Outcome> {
   const { source } = material;
-  const reportProgress = progressReporter(publishProgress);
+  // A lost progress update costs only a less precise bar; the run goes on.
+  const reportProgress = progressReporter(publishProgress, (err) => log.debug({ err }, 'could not publish progress'));
 
   if (source.kind === 'text') {
     const text = normalizeText(source.text);
@@ -141,6 +142,7 @@ async function finishActive(
   { result, contentType }: { result: ExtractResult; contentType: ContentType },
   workDir: string,
   run: RunMeasures,
+  log: Logger,
 ): Promise<{ status: 'active' | 'skipped'; webhookDeliveries?: string[] }> {
   const { db, store, config } = deps;
   const runKey = storageKeys.derivedRun(material.organizationId, material.id);
@@ -202,10 +204,10 @@ async function finishActive(
       await store.remove(written.map((o) => o.key));
       return { status: 'skipped' };
     }
-    await store.remove(committed.replaced).catch(() => {});
+    await store.remove(committed.replaced).catch((err) => log.warn({ err, keys: committed.replaced }, 'the previous run\'s objects could not be removed'));
     return { status: 'active', webhookDeliveries: committed.webhookDeliveries };
   } catch (err) {
-    await store.remove(written.map((o) => o.key)).catch(() => {});
+    await store.remove(written.map((o) => o.key)).catch((removeErr) => log.warn({ err: removeErr }, 'objects of a failed run could not be removed'));
     throw err;
   }
 }
