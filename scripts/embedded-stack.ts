@@ -20,7 +20,7 @@ const STATE_FILE = 'stack.json';
  */
 export async function startEmbeddedStack(baseEnv: NodeJS.ProcessEnv = process.env): Promise<EmbeddedStack> {
   const base = loadConfig(baseEnv);
-  const dataDir = base.QUIRE_DATA_DIR;
+  const dataDir = base.dataDir;
   await fs.mkdir(dataDir, { recursive: true });
   const env: Record<string, string> = Object.fromEntries(
     Object.entries(baseEnv).filter((entry): entry is [string, string] => entry[1] !== undefined),
@@ -28,19 +28,19 @@ export async function startEmbeddedStack(baseEnv: NodeJS.ProcessEnv = process.en
   const services: RunningService[] = [];
   const started: string[] = [];
   try {
-    if (!base.DATABASE_URL) {
+    if (!base.database.url) {
       const postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres') });
       services.push(postgres);
       env.DATABASE_URL = postgres.url;
       started.push(`postgres (embedded, data in ${path.join(dataDir, 'postgres')})`);
     }
-    if (!base.REDIS_URL) {
+    if (!base.redis.url) {
       const redis = await startRedisServer({ dataDir: path.join(dataDir, 'redis') });
       services.push(redis);
       env.REDIS_URL = redis.url;
       started.push(`redis-server (${redis.url})`);
     }
-    if (!base.S3_ENDPOINT && !base.STORAGE_SIGNING_SECRET) {
+    if (base.storage.driver === 'local' && !base.storage.signingSecret) {
       env.STORAGE_SIGNING_SECRET = await persistentSecret(path.join(dataDir, 'signing-secret'));
     }
   } catch (err) {
@@ -61,7 +61,7 @@ export async function startEmbeddedStack(baseEnv: NodeJS.ProcessEnv = process.en
 
 /** The URLs of a stack `npm start` is running now, so the admin CLI can reach the same database. */
 export async function runningStackEnv(config: Config): Promise<Record<string, string> | undefined> {
-  const raw = await fs.readFile(path.join(config.QUIRE_DATA_DIR, STATE_FILE), 'utf8').catch(() => undefined);
+  const raw = await fs.readFile(path.join(config.dataDir, STATE_FILE), 'utf8').catch(() => undefined);
   if (!raw) return undefined;
   const state = JSON.parse(raw) as { DATABASE_URL?: string; REDIS_URL?: string; pid: number };
   try {

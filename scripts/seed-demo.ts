@@ -98,7 +98,7 @@ async function main(): Promise<void> {
       await recordUsageEvents({ db }, principal, parseEventBatch({ events: events.slice(i, i + BATCH) }));
     }
 
-    const base = config.publicUrl;
+    const base = config.server.publicUrl;
     const startDate = new Date(semesterStart).toISOString();
     console.log(
       [

@@ -15,14 +15,14 @@ async function main(): Promise<void> {
   const { config, env } = stack;
   const db = createDb(env.DATABASE_URL!, { poolSize: 2 });
   await migrateToLatest(db);
-  const demoKey = await ensureDemoKey(db, path.join(config.QUIRE_DATA_DIR, 'demo-key.json'));
+  const demoKey = await ensureDemoKey(db, path.join(config.dataDir, 'demo-key.json'));
   await db.destroy();
 
   const children = [
     startProcess('api', 'apps/api/src/main.ts', env),
     startProcess('worker', 'apps/worker/src/main.ts', env),
   ];
-  const ready = await waitForReady(`http://127.0.0.1:${config.PORT}/readyz`, 30_000);
+  const ready = await waitForReady(`http://127.0.0.1:${config.server.port}/readyz`, 30_000);
 
   let stopping = false;
   const stop = async (code: number) => {
@@ -44,13 +44,13 @@ async function main(): Promise<void> {
   process.stdout.write(
     [
       '',
-      `quire is running at ${config.publicUrl}`,
+      `quire is running at ${config.server.publicUrl}`,
       ...stack.started.map((s) => `  started ${s}`),
-      `  storage: ${config.S3_ENDPOINT ? `S3 at ${config.S3_ENDPOINT}` : `local disk at ${config.storageDir}`}`,
+      `  storage: ${config.storage.driver === 's3' ? `S3 at ${config.storage.endpoint}` : `local disk at ${config.storage.dir}`}`,
       '',
-      `API reference: ${config.publicUrl}/docs`,
+      `API reference: ${config.server.publicUrl}/docs`,
       `API key (demo organization): ${demoKey}`,
-      `Try: curl -H "x-api-key: ${demoKey}" ${config.publicUrl}/api/v1/materials`,
+      `Try: curl -H "x-api-key: ${demoKey}" ${config.server.publicUrl}/api/v1/materials`,
       'Press Ctrl-C to stop.',
       '',
     ].join('\n'),

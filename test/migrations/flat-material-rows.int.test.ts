@@ -17,8 +17,8 @@ const created = new Date('2026-11-20T10:00:00.000Z');
  * A materials row exactly as versions before the tagged source wrote it: `content` is one flat object
  * (`{text}`, `{url, s3Key, …}` or `{s3Key, filename, fileSize, mimeType}`) whose kind follows from its fields.
  */
-async function insertFlatRow(row: { contentType: string; status: string; content: object; metadata?: object; storageBytes?: number }) {
-  const id = randomUUID();
+async function insertFlatRow(row: { contentType: string; status: string; content: object; metadata?: object; storageBytes?: number; id?: string }) {
+  const id = row.id ?? randomUUID();
   await stack.db
     .insertInto('materials')
     .values({
@@ -125,22 +125,7 @@ describe('rows written before the material had a typed source', () => {
   it('completes a batch slot written before, whose content had no file size yet', async () => {
     const id = randomUUID();
     const s3Key = `${tenant.organizationId}/${id}/original`;
-    await stack.db
-      .insertInto('materials')
-      .values({
-        id,
-        organization_id: tenant.organizationId,
-        folder_id: null,
-        name: 'slot',
-        content_type: 'pdf',
-        status: 'pending_upload',
-        content: JSON.stringify({ s3Key, filename: 'slot.pdf', mimeType: 'application/pdf' }),
-        metadata: '{}',
-        references: '[]',
-        created_at: created,
-        updated_at: created,
-      })
-      .execute();
+    await insertFlatRow({ id, contentType: 'pdf', status: 'pending_upload', content: { s3Key, filename: 'slot.pdf', mimeType: 'application/pdf' } });
     const pending = await (await tenant.request(`/api/v1/materials/${id}`)).json();
     expect(pending.content).toEqual({ s3Key, filename: 'slot.pdf', mimeType: 'application/pdf' });
 

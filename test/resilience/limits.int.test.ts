@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, waitUntil, type Tenant, type TestStack } from '@quire/testkit';
+import { localStorageOf, startTestStack, waitUntil, type Tenant, type TestStack } from '@quire/testkit';
 
 const LIMITS = {
   UPLOAD_MAX_BYTES: 1024 * 1024,
@@ -39,7 +39,7 @@ function uploadForm(file: Buffer, fields: Record<string, string> = { name: 'n' }
 async function expectNothingKept(): Promise<void> {
   const list = await (await tenant.request('/api/v1/materials?limit=200')).json();
   expect(list.totalCount).toBe(0);
-  const orgDir = path.join(stack.config.storageDir, stack.config.STORAGE_KEY_PREFIX, tenant.organizationId);
+  const orgDir = path.join(localStorageOf(stack).dir, localStorageOf(stack).keyPrefix, tenant.organizationId);
   const objects = await fs.readdir(orgDir, { recursive: true }).catch(() => []);
   const files = [];
   for (const entry of objects) if ((await fs.stat(path.join(orgDir, entry))).isFile()) files.push(entry);

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageHeavyPdf, spawnService, startTestStack, waitUntil, type ServiceProcess, type Tenant, type TestStack } from '@quire/testkit';
+import { localStorageOf, imageHeavyPdf, spawnService, startTestStack, waitUntil, type ServiceProcess, type Tenant, type TestStack } from '@quire/testkit';
 
 let stack: TestStack;
 let tenant: Tenant;
@@ -61,7 +61,7 @@ describe('a worker killed mid-extraction', () => {
 
     const recorded = await stack.db.selectFrom('material_objects').select('key').where('material_id', '=', id).where('kind', '=', 'derived').execute();
     expect(recorded).toHaveLength(1);
-    const derivedDir = path.join(stack.config.storageDir, stack.config.STORAGE_KEY_PREFIX, tenant.organizationId, id, 'derived');
+    const derivedDir = path.join(localStorageOf(stack).dir, localStorageOf(stack).keyPrefix, tenant.organizationId, id, 'derived');
     const files = (await fs.readdir(derivedDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
     expect(files).toHaveLength(1);
     await stopAllWorkers();

@@ -19,7 +19,7 @@ import { routerFor } from './routes/router.ts';
 export function createApp(ctx: ApiContext): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', trustProxySetting(ctx.config.TRUST_PROXY));
+  app.set('trust proxy', trustProxySetting(ctx.config.server.trustProxy));
   app.set('query parser', 'simple');
   const document = buildOpenApiDocument(ROUTES);
 
@@ -43,17 +43,17 @@ export function createApp(ctx: ApiContext): express.Express {
   app.use((req, _res, next) => ctx.requestScope.run({ requestId: String(req.id) }, next));
 
   app.use(docsAssetsRouter());
-  if (ctx.config.ADMIN_TOKEN) {
-    app.use(ADMIN_QUEUES_PATH, requireAdminToken(ctx.config.ADMIN_TOKEN), ...adminQueuesHandlers([ctx.queue, ctx.webhooksQueue]));
+  if (ctx.config.server.adminToken) {
+    app.use(ADMIN_QUEUES_PATH, requireAdminToken(ctx.config.server.adminToken), ...adminQueuesHandlers([ctx.queue, ctx.webhooksQueue]));
   }
 
-  const json = express.json({ limit: ctx.config.JSON_BODY_MAX_BYTES, strict: true });
+  const json = express.json({ limit: ctx.config.limits.jsonBodyMaxBytes, strict: true });
   const { redis, config } = ctx;
   app.use(
     '/api',
-    ipRateLimit(redis, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_IP),
+    ipRateLimit(redis, config.redis.queuePrefix, config.limits.ratePerIp),
     authenticate(ctx.db),
-    keyRateLimit(redis, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_KEY),
+    keyRateLimit(redis, config.redis.queuePrefix, config.limits.ratePerKey),
     json,
   );
   // Every endpoint, /api and the rest, from its one declaration (routes/index.ts).

@@ -1,8 +1,8 @@
-import { loadConfig } from '@quire/config';
+import { loadServiceConfig } from '@quire/config';
 import { createApiContext } from './context.ts';
 import { startServer } from './server.ts';
 
-const config = loadConfig();
+const config = loadServiceConfig();
 const ctx = await createApiContext(config);
 await ctx.waiter.ready();
 const running = await startServer(ctx);

@@ -9,12 +9,12 @@ export interface RunningServer {
   close(deadlineMs?: number): Promise<void>;
 }
 
-export async function startServer(ctx: ApiContext, port = ctx.config.PORT, host = ctx.config.HOST): Promise<RunningServer> {
+export async function startServer(ctx: ApiContext, port = ctx.config.server.port, host = ctx.config.server.host): Promise<RunningServer> {
   const server = http.createServer(createApp(ctx));
   // Uploads of large files are long requests: no total request timeout, but a silent connection is dropped.
   server.requestTimeout = 0;
-  server.headersTimeout = ctx.config.HTTP_HEADERS_TIMEOUT_MS;
-  server.timeout = ctx.config.HTTP_IDLE_TIMEOUT_MS;
+  server.headersTimeout = ctx.config.server.headersTimeoutMs;
+  server.timeout = ctx.config.server.idleTimeoutMs;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);
@@ -23,7 +23,7 @@ export async function startServer(ctx: ApiContext, port = ctx.config.PORT, host 
   return {
     server,
     url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
-    close: (deadlineMs = ctx.config.API_SHUTDOWN_MS) =>
+    close: (deadlineMs = ctx.config.server.shutdownMs) =>
       new Promise<void>((resolve) => {
         ctx.shutdown.abort();
         server.close(() => resolve());

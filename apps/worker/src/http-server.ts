@@ -17,10 +17,10 @@ export interface WorkerHttpServer {
 export async function startWorkerHttpServer(
   ctx: WorkerContext,
   running: RunningWorker,
-  port = ctx.config.WORKER_METRICS_PORT,
-  host = ctx.config.HOST,
+  port = ctx.config.server.workerMetricsPort,
+  host = ctx.config.server.host,
 ): Promise<WorkerHttpServer> {
-  const metrics = metricsHandler(ctx.metrics.registry, ctx.config.METRICS_TOKEN);
+  const metrics = metricsHandler(ctx.metrics.registry, ctx.config.server.metricsToken);
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://worker').pathname;
     if (req.method === 'GET' && path === '/metrics') {

@@ -1,13 +1,13 @@
-import { loadConfig } from '@quire/config';
+import { loadServiceConfig } from '@quire/config';
 import { createWorkerContext } from './context.ts';
 import { startWorkerHttpServer } from './http-server.ts';
 import { startWorker } from './worker.ts';
 
-const config = loadConfig();
+const config = loadServiceConfig();
 const ctx = await createWorkerContext(config);
 const running = startWorker(ctx);
 const http = await startWorkerHttpServer(ctx, running);
-ctx.logger.info({ concurrency: config.WORKER_CONCURRENCY, metrics: `${http.url}/metrics` }, 'worker started');
+ctx.logger.info({ concurrency: config.worker.concurrency, metrics: `${http.url}/metrics` }, 'worker started');
 
 let stopping = false;
 const shutdown = async (signal: string) => {

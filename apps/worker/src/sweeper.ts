@@ -10,7 +10,7 @@ type SweepContext = Pick<WorkerContext, 'db' | 'queue' | 'webhooksQueue' | 'conf
  * duplicate harmless.
  */
 export async function sweepStaleMaterials(ctx: Omit<SweepContext, 'webhooksQueue'>): Promise<number> {
-  const olderThan = new Date(Date.now() - ctx.config.PROCESSING_STALE_MS);
+  const olderThan = new Date(Date.now() - ctx.config.worker.processingStaleMs);
   const ids = await findStaleProcessing(ctx.db, olderThan);
   for (const id of ids) {
     const job = await ctx.queue.getJob(id);
@@ -25,7 +25,7 @@ export async function sweepStaleMaterials(ctx: Omit<SweepContext, 'webhooksQueue
 
 /** The same for webhook deliveries still pending whose job is gone (or was never enqueued). */
 export async function sweepStaleDeliveries(ctx: SweepContext): Promise<number> {
-  const olderThan = new Date(Date.now() - ctx.config.PROCESSING_STALE_MS);
+  const olderThan = new Date(Date.now() - ctx.config.worker.processingStaleMs);
   let requeued = 0;
   for (const id of await findStalePendingDeliveries(ctx.db, olderThan)) {
     await touchDelivery(ctx.db, id);
@@ -41,7 +41,7 @@ export function startSweeper(ctx: SweepContext): () => void {
   const timer = setInterval(() => {
     sweepStaleMaterials(ctx).catch((err) => ctx.logger.warn({ err }, 'sweep failed'));
     sweepStaleDeliveries(ctx).catch((err) => ctx.logger.warn({ err }, 'delivery sweep failed'));
-  }, ctx.config.SWEEP_INTERVAL_MS);
+  }, ctx.config.worker.sweepIntervalMs);
   timer.unref();
   return () => clearInterval(timer);
 }

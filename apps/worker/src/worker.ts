@@ -43,11 +43,11 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
 
   const worker = new Worker<JobMap['process-material'], ProcessResult>(MATERIALS_QUEUE, runMaterialJob, {
     connection: ctx.redis,
-    prefix: ctx.config.QUEUE_PREFIX,
-    concurrency: ctx.config.WORKER_CONCURRENCY,
+    prefix: ctx.config.redis.queuePrefix,
+    concurrency: ctx.config.worker.concurrency,
     // Extraction runs in a child process, so the event loop stays free to renew this lock.
-    lockDuration: ctx.config.WORKER_LOCK_MS,
-    stalledInterval: Math.max(1000, Math.floor(ctx.config.WORKER_LOCK_MS / 2)),
+    lockDuration: ctx.config.worker.lockMs,
+    stalledInterval: Math.max(1000, Math.floor(ctx.config.worker.lockMs / 2)),
     maxStalledCount: 2,
   });
   worker.on('error', (err) => ctx.logger.warn({ err }, 'worker connection error'));
@@ -57,7 +57,7 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
 
   const webhooks = new Worker<JobMap['deliver-webhook'], DeliveryResult>(WEBHOOKS_QUEUE, (job) => deliverWebhook(job, ctx), {
     connection: ctx.redis,
-    prefix: ctx.config.QUEUE_PREFIX,
+    prefix: ctx.config.redis.queuePrefix,
     concurrency: WEBHOOK_CONCURRENCY,
   });
   webhooks.on('error', (err) => ctx.logger.warn({ err }, 'webhook worker connection error'));
@@ -67,7 +67,7 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
   return {
     worker,
     webhooks,
-    async stop(deadlineMs = ctx.config.WORKER_SHUTDOWN_MS) {
+    async stop(deadlineMs = ctx.config.worker.shutdownMs) {
       stopSweeper();
       const graceful = Promise.all([worker.close(), webhooks.close()]);
       const timeout = new Promise<'timeout'>((resolve) => setTimeout(resolve, deadlineMs, 'timeout').unref());

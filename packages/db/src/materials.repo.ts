@@ -15,19 +15,12 @@ import {
   type Reference,
 } from '@quire/material';
 
-export interface NewMaterialInput {
-  id: string;
-  organizationId: string;
-  folderId: string | null;
-  name: string;
-  contentType: ContentType;
-  status: MaterialStatus;
-  source: MaterialSource;
-  metadata?: MaterialMetadata;
-  references: Reference[];
-  extractImages: boolean;
-  storageBytes?: number;
-}
+/** A material as created: what the database fills in (timestamps, derived bytes) is left out. */
+export type NewMaterialInput = Pick<
+  Material,
+  'id' | 'organizationId' | 'folderId' | 'name' | 'contentType' | 'status' | 'source' | 'references' | 'extractImages'
+> &
+  Partial<Pick<Material, 'metadata' | 'storageBytes'>>;
 
 export async function insertMaterial(db: Db, m: NewMaterialInput): Promise<Material> {
   const now = new Date();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStore } from '@quire/storage';
-import { makePdf, startTestStack, type StorageDriver, type Tenant, type TestStack } from '@quire/testkit';
+import { localStorageOf, makePdf, startTestStack, type StorageDriver, type Tenant, type TestStack } from '@quire/testkit';
 
 const post = (t: Tenant, path: string, body: unknown) =>
   t.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -130,9 +130,9 @@ describe('local upload URLs', () => {
     expect((await fetch(tampered, { method: 'PUT', body: 'x' })).status).toBe(403);
 
     const signedAnHourAgo = createLocalStore({
-      rootDir: stack.config.storageDir,
+      rootDir: localStorageOf(stack).dir,
       publicUrl: stack.url,
-      signingSecret: stack.config.STORAGE_SIGNING_SECRET!,
+      signingSecret: localStorageOf(stack).signingSecret,
       now: () => Date.now() - 3600_000,
     });
     const expired = await fetch(await signedAnHourAgo.presignPut(b.s3Key, 60), { method: 'PUT', body: 'x' });

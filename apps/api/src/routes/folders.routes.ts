@@ -116,7 +116,7 @@ export const folderRoutes: AnyRoute[] = [
     errors: [400, 404],
     handle: async ({ ctx, principal, params, query }) => {
       const page = await materials.listMaterials(ctx, principal.organizationId, { ...query, folderId: params.id });
-      return ok(await toMaterialPage(page, materialViewer(ctx.store, ctx.config.DOWNLOAD_URL_TTL_SECONDS)));
+      return ok(await toMaterialPage(page, materialViewer(ctx.store, ctx.config.limits.downloadUrlTtlSeconds)));
     },
   }),
   apiRoute({

@@ -50,7 +50,7 @@ export const groupAnalyticsRoutes: AnyRoute[] = REPORT_NAMES.map((name) =>
     handle: async ({ ctx, principal, query }) => {
       const now = new Date();
       const groupId = groupWithActivePlan(principal, now);
-      const range = reportRange(query, now, ctx.config.ANALYTICS_MAX_RANGE_DAYS);
+      const range = reportRange(query, now, ctx.config.limits.analyticsMaxRangeDays);
       return { status: 200, body: await buildGroupReport(ctx, { organizationId: principal.organizationId, groupId }, name, range) };
     },
   }),

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTRACTOR_VERSIONS } from '@quire/extract';
 import { createLocalStore } from '@quire/storage';
-import { sendJson, startTestStack, waitForStatus, type StorageDriver, type Tenant, type TestStack } from '@quire/testkit';
+import { localStorageOf, sendJson, startTestStack, waitForStatus, type StorageDriver, type Tenant, type TestStack } from '@quire/testkit';
 
 let stack: TestStack;
 let tenant: Tenant;
@@ -267,7 +267,7 @@ describe('download URLs of the local driver', () => {
     const tampered = new URL(downloadUrl);
     tampered.searchParams.set('expires', String(Number(tampered.searchParams.get('expires')) + 3600));
     expect((await fetch(tampered)).status).toBe(403);
-    const forged = createLocalStore({ rootDir: stack.config.storageDir, publicUrl: stack.url, signingSecret: 'not-the-real-secret-at-all' });
+    const forged = createLocalStore({ rootDir: localStorageOf(stack).dir, publicUrl: stack.url, signingSecret: 'not-the-real-secret-at-all' });
     expect((await fetch(await forged.presignGet(m.content.s3Key, 60))).status).toBe(403);
   });
 

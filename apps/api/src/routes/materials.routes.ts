@@ -48,7 +48,7 @@ const waitResponses = {
   422: json('Processing failed (`message` says why), or the Idempotency-Key was used with a different request', processingFailedSchema),
 };
 
-const viewOf = (ctx: ApiContext) => materialViewer(ctx.store, ctx.config.DOWNLOAD_URL_TTL_SECONDS);
+const viewOf = (ctx: ApiContext) => materialViewer(ctx.store, ctx.config.limits.downloadUrlTtlSeconds);
 
 type Input = RouteInput<z.ZodObject, z.ZodObject, z.ZodType>;
 
@@ -78,13 +78,13 @@ const createFromUrl = (input: Input, body: z.output<typeof urlUploadSchema> & { 
 async function waitAndReply(input: Input, created: Material, timing: { timeoutMs: number; pollIntervalMs: number }): Promise<Reply> {
   const { ctx, http } = input;
   // Nothing flows while the request waits on processing; the idle timeout must not cut it short.
-  http.req.socket.setTimeout(timing.timeoutMs + ctx.config.HTTP_IDLE_TIMEOUT_MS);
-  http.res.once('finish', () => http.req.socket.setTimeout(ctx.config.HTTP_IDLE_TIMEOUT_MS));
+  http.req.socket.setTimeout(timing.timeoutMs + ctx.config.server.idleTimeoutMs);
+  http.res.once('finish', () => http.req.socket.setTimeout(ctx.config.server.idleTimeoutMs));
   const outcome = await materials.waitForProcessing(ctx, created.organizationId, created.id, timing);
   const body = await viewOf(ctx)(outcome.material);
   if (outcome.kind === 'active') return { status: 201, body };
   if (outcome.kind === 'timeout') {
-    return { status: 202, body, headers: { Location: `${ctx.config.publicUrl}/api/v1/materials/${created.id}` } };
+    return { status: 202, body, headers: { Location: `${ctx.config.server.publicUrl}/api/v1/materials/${created.id}` } };
   }
   const { error } = outcome.material.metadata;
   // A URL whose bytes contradict the client's content.type is the client's mistake, not a processing failure.
@@ -262,7 +262,7 @@ export const materialRoutes: AnyRoute[] = [
     },
     errors: [404],
     handle: async ({ ctx, principal, params, http }) => {
-      const open = (onHeartbeat: () => void) => openEventStream(http.req, http.res, ctx.config.SSE_HEARTBEAT_MS, onHeartbeat);
+      const open = (onHeartbeat: () => void) => openEventStream(http.req, http.res, ctx.config.server.sseHeartbeatMs, onHeartbeat);
       await streamMaterialEvents(ctx, open, principal.organizationId, params.id);
     },
   }),

@@ -71,7 +71,7 @@ export const operationsRoutes: AnyRoute[] = [
       200: text('Prometheus text exposition format', 'text/plain; version=0.0.4'),
       401: json('`METRICS_TOKEN` is set and the request does not carry it', z.strictObject({ error: z.literal('Unauthorized') })),
     },
-    handler: ({ ctx }) => metricsHandler(ctx.metrics.registry, ctx.config.METRICS_TOKEN),
+    handler: ({ ctx }) => metricsHandler(ctx.metrics.registry, ctx.config.server.metricsToken),
   }),
   plainRoute({
     method: 'get',

@@ -71,7 +71,7 @@ export const storageUrlRoutes: AnyRoute[] = [
       409: errorResponse(409, 'This upload URL has already been used'),
       413: errorResponse(413),
     },
-    handler: ({ ctx }) => putHandler(ctx.store as LocalStore, ctx.config.UPLOAD_MAX_BYTES),
+    handler: ({ ctx }) => putHandler(ctx.store as LocalStore, ctx.config.limits.uploadMaxBytes),
   }),
   plainRoute({
     method: 'get',

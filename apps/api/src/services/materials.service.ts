@@ -65,7 +65,7 @@ export interface UploadInput {
 export async function createFromUpload(ctx: ApiContext, organizationId: string, input: UploadInput): Promise<Material> {
   const { file } = input;
   try {
-    if (file.truncated) throw payloadTooLarge(`The file is larger than the upload limit of ${ctx.config.UPLOAD_MAX_BYTES} bytes`);
+    if (file.truncated) throw payloadTooLarge(`The file is larger than the upload limit of ${ctx.config.limits.uploadMaxBytes} bytes`);
     if (file.size === 0) throw badRequest('The file is empty', [{ field: 'file', message: 'The file is empty' }]);
     const sniffed = await sniff(file.head);
     if (!sniffed.supported) throw unsupportedType(sniffed.reason);
@@ -105,8 +105,8 @@ export interface ContentInput {
 /** A text material, or a URL material whose bytes the worker fetches. */
 export async function createFromContent(ctx: ApiContext, organizationId: string, input: ContentInput): Promise<Material> {
   const { text, url, sourceUrl, type } = input.content;
-  if (text !== undefined && text.length > ctx.config.TEXT_MATERIAL_MAX_CHARS) {
-    throw payloadTooLarge(`content.text is longer than ${ctx.config.TEXT_MATERIAL_MAX_CHARS} characters`);
+  if (text !== undefined && text.length > ctx.config.limits.textMaterialMaxChars) {
+    throw payloadTooLarge(`content.text is longer than ${ctx.config.limits.textMaterialMaxChars} characters`);
   }
   const source: MaterialSource = text !== undefined ? { kind: 'text', text } : { kind: 'url', url: (url ?? sourceUrl)! };
   // A URL's real type is known only once its bytes are fetched; until then the client's claim stands in.
@@ -161,9 +161,9 @@ export interface BatchItem {
 }
 
 export async function createBatch(ctx: ApiContext, organizationId: string, items: BatchItem[]) {
-  if (items.length > ctx.config.BATCH_MAX_ITEMS) {
-    throw badRequest(`materials may have at most ${ctx.config.BATCH_MAX_ITEMS} items`, [
-      { field: 'materials', message: `at most ${ctx.config.BATCH_MAX_ITEMS} items` },
+  if (items.length > ctx.config.limits.batchMaxItems) {
+    throw badRequest(`materials may have at most ${ctx.config.limits.batchMaxItems} items`, [
+      { field: 'materials', message: `at most ${ctx.config.limits.batchMaxItems} items` },
     ]);
   }
   items.forEach((item, index) => {
@@ -200,7 +200,7 @@ export async function createBatch(ctx: ApiContext, organizationId: string, items
       const s3Key = storageKeys.original(organizationId, row.id);
       return {
         name: items[i]!.name,
-        uploadUrl: await ctx.store.presignPut(s3Key, ctx.config.UPLOAD_URL_TTL_SECONDS),
+        uploadUrl: await ctx.store.presignPut(s3Key, ctx.config.limits.uploadUrlTtlSeconds),
         s3Key,
         materialId: row.id,
       };
@@ -217,9 +217,9 @@ export async function completeUpload(ctx: ApiContext, organizationId: string, ma
 
   const object = await ctx.store.stat(s3Key);
   if (!object) throw conflict('The file has not been uploaded to the upload URL yet');
-  if (object.size > ctx.config.UPLOAD_MAX_BYTES) {
+  if (object.size > ctx.config.limits.uploadMaxBytes) {
     await ctx.store.remove([s3Key]);
-    throw payloadTooLarge(`The file is larger than the upload limit of ${ctx.config.UPLOAD_MAX_BYTES} bytes`);
+    throw payloadTooLarge(`The file is larger than the upload limit of ${ctx.config.limits.uploadMaxBytes} bytes`);
   }
   if (object.size === 0) throw badRequest('The uploaded file is empty');
   const sniffed = await sniff(await ctx.store.head(s3Key, SNIFF_BYTES));

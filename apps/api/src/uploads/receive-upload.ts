@@ -20,11 +20,11 @@ export interface ReceivedUpload {
  */
 export function uploadReceiver(ctx: ApiContext) {
   const limits = {
-    fileSize: ctx.config.UPLOAD_MAX_BYTES,
+    fileSize: ctx.config.limits.uploadMaxBytes,
     files: 1,
-    fields: ctx.config.UPLOAD_MAX_FIELDS,
-    parts: ctx.config.UPLOAD_MAX_FIELDS + 1,
-    fieldSize: ctx.config.UPLOAD_MAX_FIELD_BYTES,
+    fields: ctx.config.limits.uploadMaxFields,
+    parts: ctx.config.limits.uploadMaxFields + 1,
+    fieldSize: ctx.config.limits.uploadMaxFieldBytes,
   };
   const remove = (key: string) => () =>
     ctx.store.remove([key]).catch((err) => ctx.logger.warn({ err, key }, 'could not remove an upload that no material owns'));

@@ -65,10 +65,10 @@ export async function deliverWebhook(job: Job<JobMap['deliver-webhook']>, deps: 
 
 async function post(url: string, body: string, headers: Record<string, string>, config: Config): Promise<Answer> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), config.WEBHOOK_TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), config.webhooks.timeoutMs);
   try {
     const res = await guardedRequest(new URL(url), {
-      allowHosts: config.WEBHOOK_ALLOW_HOSTS,
+      allowHosts: config.webhooks.allowHosts,
       signal: controller.signal,
       method: 'POST',
       headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
@@ -78,7 +78,7 @@ async function post(url: string, body: string, headers: Record<string, string>, 
     res.destroy();
     return { statusCode: res.statusCode ?? 0 };
   } catch (err) {
-    if (controller.signal.aborted) return { error: `No answer within ${config.WEBHOOK_TIMEOUT_MS} ms`, refused: false };
+    if (controller.signal.aborted) return { error: `No answer within ${config.webhooks.timeoutMs} ms`, refused: false };
     return { error: (err as Error).message, refused: err instanceof RefusedTargetError };
   } finally {
     clearTimeout(timer);

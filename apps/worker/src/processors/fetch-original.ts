@@ -21,9 +21,9 @@ export async function fetchOriginal(
   let fetched;
   try {
     fetched = await fetchToFile(url, inputPath, {
-      maxBytes: deps.config.URL_FETCH_MAX_BYTES,
-      timeoutMs: deps.config.URL_FETCH_TIMEOUT_MS,
-      allowHosts: deps.config.URL_FETCH_ALLOW_HOSTS,
+      maxBytes: deps.config.extraction.urlFetch.maxBytes,
+      timeoutMs: deps.config.extraction.urlFetch.timeoutMs,
+      allowHosts: deps.config.extraction.urlFetch.allowHosts,
     });
   } catch (err) {
     if (err instanceof FetchError) return { ok: false, code: err.code, message: err.message };

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfWithPictures, startTestStack, type Tenant, type TestStack } from '@quire/testkit';
+import { localStorageOf, pdfWithPictures, startTestStack, type Tenant, type TestStack } from '@quire/testkit';
 import { sweepStaleMaterials } from '../sweeper.ts';
 import { processMaterial } from './process-material.ts';
 
@@ -53,7 +53,7 @@ describe('processMaterial', () => {
     const recorded = await stack.db.selectFrom('material_objects').select(['key', 'bytes']).where('material_id', '=', id).where('kind', '=', 'derived').execute();
     expect(recorded).toHaveLength(1);
     expect(material.usage.derivedBytes).toBe(recorded[0]!.bytes);
-    const onDisk = await filesUnder(path.join(stack.config.storageDir, stack.config.STORAGE_KEY_PREFIX, tenant.organizationId, id, 'derived'));
+    const onDisk = await filesUnder(path.join(localStorageOf(stack).dir, localStorageOf(stack).keyPrefix, tenant.organizationId, id, 'derived'));
     expect(onDisk).toHaveLength(1);
 
     // A third run, as BullMQ may deliver after a stall, changes nothing.

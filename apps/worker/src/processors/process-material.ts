@@ -123,11 +123,11 @@ async function extract(
       inputPath,
       outputDir,
       extractImages: material.extractImages,
-      ffmpegPath: deps.config.FFMPEG_PATH,
-      ffprobePath: deps.config.FFPROBE_PATH,
-      speechEngine: deps.config.SPEECH_ENGINE,
-      pocketsphinxPath: deps.config.POCKETSPHINX_PATH,
-      pocketsphinxModelDir: deps.config.POCKETSPHINX_MODEL_DIR,
+      ffmpegPath: deps.config.extraction.ffmpegPath,
+      ffprobePath: deps.config.extraction.ffprobePath,
+      speechEngine: deps.config.extraction.speechEngine,
+      pocketsphinxPath: deps.config.extraction.pocketsphinxPath,
+      pocketsphinxModelDir: deps.config.extraction.pocketsphinxModelDir,
     },
     budgetFor(contentType, size, deps.config),
     (percent) => reportProgress(5 + Math.round(percent * 0.9)),
@@ -167,7 +167,7 @@ async function finishActive(
     const processed: ProcessingResult = {
       wordCount: countWords(result.text),
       textLength: result.text.length,
-      ...(result.text.length > config.INLINE_TEXT_MAX_CHARS
+      ...(result.text.length > config.extraction.inlineTextMaxChars
         ? { textKey: await put('text.txt', result.text, 'text/plain; charset=utf-8') }
         : { extractedText: result.text }),
       extractor: EXTRACTOR_VERSIONS[contentType],
