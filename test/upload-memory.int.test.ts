@@ -105,7 +105,7 @@ describe.each(['local', 's3'] as const)('a 150 MB upload through the api process
       headers: { 'x-api-key': apiKey, 'content-type': `multipart/form-data; boundary=${boundary}` },
       body: body as never,
       duplex: 'half',
-    } as RequestInit);
+    });
     clearInterval(sampler);
     expect(res.status).toBe(201);
     const material = await res.json();

@@ -97,7 +97,7 @@ async function startMemoryServer(bodiesFile: string) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const [line] = await Promise.race([
-    createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next().then((r) => [r.value as string]),
+    createInterface({ input: child.stdout })[Symbol.asyncIterator]().next().then((r) => [r.value as string]),
     new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`memory server exited (${code})`)))),
   ]);
   return {

@@ -34,7 +34,7 @@ function parseOptions(args: string[]): Options {
     },
   });
   const int = (name: 'pages' | 'repeat' | 'timeout-ms' | 'max-memory-mb') => positiveInt(values[name], name);
-  return { corpus: values.corpus!, pages: int('pages'), repeat: int('repeat'), timeoutMs: int('timeout-ms'), maxMemoryMb: int('max-memory-mb') };
+  return { corpus: values.corpus, pages: int('pages'), repeat: int('repeat'), timeoutMs: int('timeout-ms'), maxMemoryMb: int('max-memory-mb') };
 }
 
 interface QuireRun {

@@ -43,7 +43,7 @@ function parseOptions(args: string[]): Options {
     if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number`);
     return n;
   };
-  const configs = values.configs!.split(',').map((c) => {
+  const configs = values.configs.split(',').map((c) => {
     const [workers, concurrency] = c.split('x').map(Number);
     if (!Number.isInteger(workers) || !Number.isInteger(concurrency) || workers! < 1 || concurrency! < 1) {
       throw new Error(`--configs: "${c}" is not WORKERSxCONCURRENCY`);
@@ -185,7 +185,7 @@ async function runConfig(stack: BenchStack, apiUrl: string, uploads: Upload[], w
     }),
   );
   let workerPeak = 0;
-  let counts: Record<string, number> = {};
+  let counts: Record<string, number>;
   for (;;) {
     for (const p of processes) workerPeak = Math.max(workerPeak, await rssMb(p.child.pid!).catch(() => 0));
     counts = await statusCounts(stack, tenant.organizationId);

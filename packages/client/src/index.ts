@@ -33,7 +33,7 @@ export function createQuireClient({ baseUrl, apiKey, ...options }: QuireClientOp
     if (!res.ok || !res.body) throw new Error(`GET /api/v1/materials/${id}/events answered ${res.status}: ${await res.text()}`);
     const messages = res.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
     for await (const message of messages) {
-      if (message.event === 'status' || message.event === 'progress') yield { event: message.event, data: JSON.parse(message.data) } as MaterialEvent;
+      if (message.event === 'status' || message.event === 'progress') yield { event: message.event, data: JSON.parse(message.data) };
     }
   }
 

@@ -15,7 +15,7 @@ export function createDb(connectionString: string, options: { poolSize?: number;
     // Byte counts are bigint columns; they stay far below 2^53, so numbers are safe and friendlier.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+        oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
   // An idle client's error (e.g. Postgres restarted) must not crash the process; the next query reconnects.

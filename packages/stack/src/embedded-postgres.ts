@@ -43,7 +43,7 @@ export async function startEmbeddedPostgres(options: {
       if (!/already exists/.test(String(err?.message ?? err))) throw err;
     });
   } catch (err) {
-    throw new Error(`Embedded Postgres failed to start: ${(err as Error).message}\n${logs.slice(-20).join('\n')}`);
+    throw new Error(`Embedded Postgres failed to start: ${(err as Error).message}\n${logs.slice(-20).join('\n')}`, { cause: err });
   }
   return { url: `postgresql://postgres:postgres@127.0.0.1:${port}/${database}`, stop: () => pg.stop() };
 }
@@ -54,7 +54,7 @@ async function removeStalePidFile(dataDir: string): Promise<void> {
   const content = await fs.readFile(pidFile, 'utf8').catch(() => undefined);
   if (!content) return;
   const pid = Number(content.split('\n')[0]);
-  let alive = false;
+  let alive: boolean;
   try {
     process.kill(pid, 0);
     alive = true;

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { type Readable } from 'node:stream';
 import * as Minio from 'minio';
 import { assertSafeKey, type ObjectInfo, type ObjectStore } from './object-store.ts';
 
@@ -55,7 +55,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore & { ensureBu
       if (info.size === 0) return Buffer.alloc(0);
       const stream = await client.getPartialObject(bucket, full(key), 0, Math.min(length, info.size));
       const chunks: Buffer[] = [];
-      for await (const chunk of stream as Readable) chunks.push(chunk as Buffer);
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks);
     },
     async stat(key): Promise<ObjectInfo | null> {

@@ -20,7 +20,7 @@ export class OpenApiResponseChecker {
   constructor() {
     addFormats.default(this.ajv);
     this.ajv.addFormat('binary', true);
-    this.ajv.addSchema(this.document as object, DOCUMENT_ID);
+    this.ajv.addSchema(this.document, DOCUMENT_ID);
   }
 
   /** Throws when the response breaks the document; reads a clone, so the caller can still read the body. */

@@ -24,8 +24,8 @@ export function spawnService(kind: keyof typeof ENTRIES, env: Record<string, str
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-64 * 1024);
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );

@@ -77,8 +77,11 @@ export interface PlainRoute extends Documentation {
 
 export type AnyRoute = ApiRoute | PlainRoute;
 
+/** No parameters or query declared: an empty object. */
+type Nothing = z.ZodObject<Record<never, never>>;
+
 /** Declares an `/api` route; the schemas type the handler's input. */
-export function apiRoute<P extends z.ZodObject = z.ZodObject<{}>, Q extends z.ZodObject = z.ZodObject<{}>, B extends z.ZodType = z.ZodNever>(
+export function apiRoute<P extends z.ZodObject = Nothing, Q extends z.ZodObject = Nothing, B extends z.ZodType = z.ZodNever>(
   route: Omit<ApiRoute<P, Q, B>, 'auth'>,
 ): AnyRoute {
   return { auth: 'apiKey', ...route } as unknown as AnyRoute;

@@ -18,9 +18,11 @@ export interface StreamedFile {
 }
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- augmenting multer's global type is the only way in
   namespace Express {
+    // eslint-disable-next-line @typescript-eslint/no-namespace
     namespace Multer {
+      // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the fields into multer's File
       interface File extends Partial<StreamedFile> {}
     }
   }

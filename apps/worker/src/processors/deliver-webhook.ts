@@ -55,7 +55,7 @@ export async function deliverWebhook(job: Job<JobMap['deliver-webhook']>, deps: 
   });
   deps.metrics.webhookAttempts.inc({ outcome: delivered ? 'delivered' : final ? 'failed' : 'retry' });
   if (delivered) {
-    log.info({ statusCode: (answer as { statusCode: number }).statusCode }, 'webhook delivered');
+    log.info({ statusCode: answer.statusCode }, 'webhook delivered');
     return { status: 'delivered' };
   }
   log.warn({ error, final }, 'webhook delivery attempt failed');

@@ -14,7 +14,7 @@ import {
   transitionMaterial,
   type Db,
 } from '@quire/db';
-import { countWords, EXTRACTOR_VERSIONS, ExtractError, normalizeText, type ContentType, type ExtractResult } from '@quire/extract';
+import { countWords, EXTRACTOR_VERSIONS, type ExtractError, normalizeText, type ContentType, type ExtractResult } from '@quire/extract';
 import {
   CONTENT_METADATA,
   originalOf,
