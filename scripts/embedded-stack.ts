@@ -54,7 +54,9 @@ export async function startEmbeddedStack(baseEnv: NodeJS.ProcessEnv = process.en
     started,
     async stop() {
       await fs.rm(path.join(dataDir, STATE_FILE), { force: true });
-      for (const service of services.reverse()) await service.stop().catch(() => {});
+      for (const service of services.reverse()) {
+        await service.stop().catch((err: Error) => process.stderr.write(`could not stop a service cleanly: ${err.message}\n`));
+      }
     },
   };
 }

@@ -67,7 +67,8 @@ export const extractPdf: Extractor = async (inputPath, options) => {
       },
     };
   } finally {
-    await parser.destroy().catch(() => {});
+    // Runs in the sandbox's child, which exits after one extraction: a failed cleanup is reported on its stderr.
+    await parser.destroy().catch((err: Error) => process.emitWarning(`pdf.js did not clean up: ${err.message}`));
   }
 };
 
@@ -82,6 +83,7 @@ async function extractPageImages(
     // One page at a time: decoded bitmaps are large, and only this page's need to be alive.
     const result = await parser
       .getImage({ partial: [page], imageThreshold: MIN_IMAGE_EDGE - 1, imageBuffer: true, imageDataUrl: false })
+      // A page whose images pdf.js cannot decode keeps its text; its pictures are skipped.
       .catch(() => undefined);
     for (const embedded of result?.pages[0]?.images ?? []) {
       if (images.length >= MAX_EXTRACTED_IMAGES) break;

@@ -123,7 +123,12 @@ async function putStream(client: Minio.Client, bucket: string, key: string, body
     await client.completeMultipartUpload(bucket, key, uploadId, parts);
     return total;
   } catch (err) {
-    if (uploadId) await client.abortMultipartUpload(bucket, key, uploadId).catch(() => {});
+    // The put's own error is what the caller needs; an upload left unaborted only costs space until the bucket's lifecycle rule.
+    if (uploadId) {
+      await client
+        .abortMultipartUpload(bucket, key, uploadId)
+        .catch((abortErr: Error) => process.emitWarning(`could not abort multipart upload ${uploadId} of ${key}: ${abortErr.message}`));
+    }
     throw err;
   }
 }
