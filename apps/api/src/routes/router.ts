@@ -68,7 +68,8 @@ async function serve(
     const request = {
       organizationId: principal.organizationId,
       key: req.get('idempotency-key'),
-      fingerprint: fingerprintOf(`${req.method} ${req.baseUrl}${req.path}`, ...fingerprinted),
+      // The declared path, not the requested one: `/materials` and `/materials/` are the same request.
+      fingerprint: fingerprintOf(`${req.method} ${route.path}`, ...(route.params ? [params] : []), ...fingerprinted),
     };
     send(res, await idempotent(ctx, request, run, upload?.discard));
     return;
