@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CONTENT_TYPES } from '@quire/extract';
 import type { Material } from './material.ts';
 import { metadataSchemaFor, type MaterialMetadata } from './metadata.ts';
-import { parseStoredSource, type MaterialSource } from './source.ts';
+import { parseStoredSource, toStoredContent, type MaterialSource } from './source.ts';
 import type { MaterialStatus } from './status.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -37,7 +37,7 @@ const storedReferencesSchema = z.array(z.object({ title: z.string(), url: z.stri
 
 /**
  * Reads a row into a `Material`. JSON columns are parsed, never cast: the source from its tagged form or the
- * flat one earlier versions wrote, the metadata with the schema of the row's content type.
+ * untagged one earlier versions wrote, the metadata with the schema of the row's content type.
  */
 export function materialFromRow(row: MaterialRow): Material {
   const contentType = contentTypeSchema.parse(row.content_type);
@@ -65,6 +65,6 @@ export function materialFromRow(row: MaterialRow): Material {
 }
 
 /** The JSON text of the columns a `Material` keeps as jsonb. */
-export const sourceColumn = (source: MaterialSource) => JSON.stringify(source);
+export const sourceColumn = (source: MaterialSource) => JSON.stringify(toStoredContent(source));
 export const metadataColumn = (metadata: MaterialMetadata) => JSON.stringify(metadata);
 export const referencesColumn = (references: Material['references']) => JSON.stringify(references);

@@ -27,10 +27,12 @@ export function originalOf(source: MaterialSource): StoredFile | undefined {
 }
 
 /**
- * `content` as rows written before the source had a kind hold it (and as the wire still shows it): one flat
- * object whose kind follows from which fields are set.
+ * `content` as the column holds it: the wire's flat object (`{text}`, `{url, s3Key?, …}` or
+ * `{s3Key, filename, …}`) tagged with its `kind`, so SQL can still read `content->>'s3Key'`. Rows written
+ * before the tag have none, and their kind follows from which fields are set.
  */
-const flatContentSchema = z.object({
+const storedContentSchema = z.object({
+  kind: z.enum(['text', 'url', 'file']).optional(),
   text: z.string().optional(),
   url: z.string().optional(),
   s3Key: z.string().optional(),
@@ -38,13 +40,12 @@ const flatContentSchema = z.object({
   fileSize: z.number().int().nonnegative().optional(),
   mimeType: z.string().optional(),
 });
-export type FlatContent = z.infer<typeof flatContentSchema>;
+export type FlatContent = Omit<z.infer<typeof storedContentSchema>, 'kind'>;
 
-/** Reads the `content` column: the tagged source, or the flat shape of rows written before it existed. */
+/** Reads the `content` column into a source. */
 export function parseStoredSource(value: unknown): MaterialSource {
-  if (value !== null && typeof value === 'object' && 'kind' in value) return materialSourceSchema.parse(value);
-  const flat = flatContentSchema.parse(value);
-  const file = (): StoredFile | undefined =>
+  const { kind, ...flat } = storedContentSchema.parse(value);
+  const file =
     flat.s3Key === undefined
       ? undefined
       : {
@@ -53,15 +54,20 @@ export function parseStoredSource(value: unknown): MaterialSource {
           mimeType: flat.mimeType ?? 'application/octet-stream',
           ...(flat.fileSize !== undefined ? { fileSize: flat.fileSize } : {}),
         };
-  if (flat.url !== undefined) {
-    const fetched = file();
-    return { kind: 'url', url: flat.url, ...(fetched ? { fetched } : {}) };
+  switch (kind ?? (flat.url !== undefined ? 'url' : file ? 'file' : flat.text !== undefined ? 'text' : undefined)) {
+    case 'url':
+      return materialSourceSchema.parse({ kind: 'url', url: flat.url, ...(file ? { fetched: file } : {}) });
+    case 'file':
+      return materialSourceSchema.parse({ kind: 'file', file });
+    case 'text':
+      return materialSourceSchema.parse({ kind: 'text', text: flat.text });
+    default:
+      throw new Error('material content has neither text, url nor s3Key');
   }
-  const stored = file();
-  if (stored) return { kind: 'file', file: stored };
-  if (flat.text !== undefined) return { kind: 'text', text: flat.text };
-  throw new Error('material content has neither text, url nor s3Key');
 }
+
+/** The `content` column's value of a source. */
+export const toStoredContent = (source: MaterialSource) => ({ kind: source.kind, ...toFlatContent(source) });
 
 /** The flat `content` object of the wire format (which predates the tagged source). */
 export function toFlatContent(source: MaterialSource): FlatContent {
