@@ -61,7 +61,7 @@ export function parseStoredSource(value: unknown): MaterialSource {
       return materialSourceSchema.parse({ kind: 'file', file });
     case 'text':
       return materialSourceSchema.parse({ kind: 'text', text: flat.text });
-    default:
+    case undefined:
       throw new Error('material content has neither text, url nor s3Key');
   }
 }
