@@ -8,6 +8,7 @@ import * as createMaterialChunks from './0006_create_material_chunks.ts';
 import * as createWebhooks from './0007_create_webhooks.ts';
 import * as createMaterialsNameSearchIndex from './0008_create_materials_name_search_index.ts';
 import * as createMaterialCounts from './0009_create_material_counts.ts';
+import * as addActivityCountersAndFolderStats from './0010_add_activity_counters_and_folder_stats.ts';
 
 /** Listed explicitly (no directory scanning) so bundling and ordering are obvious. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_create_webhooks': createWebhooks,
   '0008_create_materials_name_search_index': createMaterialsNameSearchIndex,
   '0009_create_material_counts': createMaterialCounts,
+  '0010_add_activity_counters_and_folder_stats': addActivityCountersAndFolderStats,
 };

@@ -3,12 +3,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig, type Config } from '@quire/config';
 import { startEmbeddedPostgres, startRedisServer, type RunningService } from '@quire/stack';
+import getPort from 'get-port';
+import type { Running, Supervisor } from './supervisor.ts';
 
 export interface EmbeddedStack {
   /** Environment for the api and worker processes: the caller's, plus whatever was started here. */
   env: Record<string, string>;
   config: Config;
   started: string[];
+  /** Forgets the stack's state file; the supervisor stops the services themselves. */
   stop(): Promise<void>;
 }
 
@@ -16,36 +19,30 @@ const STATE_FILE = 'stack.json';
 
 /**
  * Fills in what the environment leaves out: embedded Postgres without DATABASE_URL, redis-server without
- * REDIS_URL, local-disk storage (with a persisted signing secret) without S3_ENDPOINT.
+ * REDIS_URL, local-disk storage (with a persisted signing secret) without S3_ENDPOINT. The servers started
+ * are the supervisor's to keep running: each is restarted on the same port and data, so the api and worker
+ * reconnect to it without a restart of their own.
  */
-export async function startEmbeddedStack(baseEnv: NodeJS.ProcessEnv = process.env): Promise<EmbeddedStack> {
+export async function startEmbeddedStack(supervisor: Supervisor, baseEnv: NodeJS.ProcessEnv = process.env): Promise<EmbeddedStack> {
   const base = loadConfig(baseEnv);
   const dataDir = base.dataDir;
   await fs.mkdir(dataDir, { recursive: true });
   const env: Record<string, string> = Object.fromEntries(
     Object.entries(baseEnv).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
-  const services: RunningService[] = [];
   const started: string[] = [];
-  try {
-    if (!base.database.url) {
-      const postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres') });
-      services.push(postgres);
-      env.DATABASE_URL = postgres.url;
-      started.push(`postgres (embedded, data in ${path.join(dataDir, 'postgres')})`);
-    }
-    if (!base.redis.url) {
-      const redis = await startRedisServer({ dataDir: path.join(dataDir, 'redis') });
-      services.push(redis);
-      env.REDIS_URL = redis.url;
-      started.push(`redis-server (${redis.url})`);
-    }
-    if (base.storage.driver === 'local' && !base.storage.signingSecret) {
-      env.STORAGE_SIGNING_SECRET = await persistentSecret(path.join(dataDir, 'signing-secret'));
-    }
-  } catch (err) {
-    await Promise.allSettled(services.map((s) => s.stop()));
-    throw err;
+  if (!base.database.url) {
+    const options = { dataDir: path.join(dataDir, 'postgres'), port: await getPort() };
+    await supervisor.add({ name: 'postgres', start: async () => supervised(await startEmbeddedPostgres(options), (url) => (env.DATABASE_URL = url)) });
+    started.push(`postgres (embedded, data in ${options.dataDir})`);
+  }
+  if (!base.redis.url) {
+    const options = { dataDir: path.join(dataDir, 'redis'), port: await getPort() };
+    await supervisor.add({ name: 'redis-server', start: async () => supervised(await startRedisServer(options), (url) => (env.REDIS_URL = url)) });
+    started.push(`redis-server (${env.REDIS_URL})`);
+  }
+  if (base.storage.driver === 'local' && !base.storage.signingSecret) {
+    env.STORAGE_SIGNING_SECRET = await persistentSecret(path.join(dataDir, 'signing-secret'));
   }
   await fs.writeFile(path.join(dataDir, STATE_FILE), JSON.stringify({ DATABASE_URL: env.DATABASE_URL, REDIS_URL: env.REDIS_URL, pid: process.pid }));
   return {
@@ -54,11 +51,13 @@ export async function startEmbeddedStack(baseEnv: NodeJS.ProcessEnv = process.en
     started,
     async stop() {
       await fs.rm(path.join(dataDir, STATE_FILE), { force: true });
-      for (const service of services.reverse()) {
-        await service.stop().catch((err: Error) => process.stderr.write(`could not stop a service cleanly: ${err.message}\n`));
-      }
     },
   };
+}
+
+function supervised(service: RunningService, onUrl: (url: string) => void): Running {
+  onUrl(service.url);
+  return { exited: service.exited ?? new Promise<string>(() => {}), stop: () => service.stop() };
 }
 
 /** The URLs of a stack `npm start` is running now, so the admin CLI can reach the same database. */

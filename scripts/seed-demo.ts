@@ -67,6 +67,17 @@ function semesterEvents(start: number, now: number) {
         }
         for (let c = pick(4); c > 0; c--) add('test_chat_question', student, testDay + pick(6 * 3_600_000));
       }
+      // Chat outside lectures and tests: the Tutor Me, material and main chats.
+      for (const [type, most] of [['tutor_me_message_sent', 6], ['material_chat_message_sent', 4], ['main_chat_message_sent', 3]] as const) {
+        if (active()) for (let m = pick(most + 1); m > 0; m--) add(type, student, weekStart + pick(7) * DAY_MS + (9 + pick(13)) * 3_600_000 + pick(3_600_000));
+      }
+      if (active() && random() < 0.4) {
+        const made = weekStart + (1 + pick(5)) * DAY_MS + (15 + pick(6)) * 3_600_000;
+        add('flashcard_set_created', student, made);
+        for (let f = 5 + pick(16); f > 0; f--) add('flashcard_created', student, made + 1000 + pick(20 * 60_000));
+        for (let c = pick(3); c > 0; c--) add('flashcard_chat_question', student, made + 30 * 60_000 + pick(3_600_000));
+      }
+      if (active() && random() < 0.1) add('explainer_video_created', student, weekStart + pick(7) * DAY_MS + (10 + pick(10)) * 3_600_000);
       for (let s = pick(4); s > 0; s--) {
         if (active()) add('engagement', student, weekStart + pick(7) * DAY_MS + (16 + pick(6)) * 3_600_000, { value: (5 + pick(85)) * 60_000 + pick(60_000) });
       }
@@ -110,6 +121,7 @@ async function main(): Promise<void> {
         'With quire running (npm start), try:',
         `  curl -X POST -H "x-api-key: ${key.apiKey}" "${base}/api/groups/engagement?startDate=${startDate}"`,
         `  curl -X POST -H "x-api-key: ${key.apiKey}" "${base}/api/groups/tests?startDate=${startDate}&students=true"`,
+        `  curl -X POST -H "x-api-key: ${key.apiKey}" "${base}/api/groups/chat?startDate=${startDate.slice(0, 10)}"`,
         `  curl -H "x-api-key: ${key.apiKey}" "${base}/api/v1/usage/events?limit=5"`,
       ].join('\n'),
     );

@@ -1,89 +1,77 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateApiKey } from '@quire/api';
 import { API_NODE_FLAGS } from '@quire/api/node-flags';
 import { createDb, createOrganization, findApiKeyByPrefix, insertApiKey, migrateToLatest, type Db } from '@quire/db';
+import { loadConfig } from '@quire/config';
 import { startEmbeddedStack } from './embedded-stack.ts';
+import { nodeProcess, Supervisor } from './supervisor.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** One api and one worker process on the embedded stack (or on whatever the environment names). */
+/** One api and one worker process on the embedded stack (or on whatever the environment names), kept running. */
 async function main(): Promise<void> {
-  const stack = await startEmbeddedStack();
-  const { config, env } = stack;
-  const db = createDb(env.DATABASE_URL!, { poolSize: 2 });
-  await migrateToLatest(db);
-  const demoKey = await ensureDemoKey(db, path.join(config.dataDir, 'demo-key.json'));
-  await db.destroy();
-
-  const children = [
-    startProcess('api', 'apps/api/src/main.ts', env),
-    startProcess('worker', 'apps/worker/src/main.ts', env),
-  ];
-  const ready = await waitForReady(`http://127.0.0.1:${config.server.port}/readyz`, 30_000);
-
-  let stopping = false;
-  const stop = async (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    process.stderr.write('\nStopping quire...\n');
-    await Promise.all(children.map((child) => stopProcess(child)));
-    await stack.stop();
-    process.exit(code);
-  };
+  const settings = loadConfig();
+  let stopping: Promise<never> | undefined;
+  const stop = (code: number, why?: string) =>
+    (stopping ??= (async () => {
+      if (why) process.stderr.write(`\n${why}\n`);
+      process.stderr.write('\nStopping quire...\n');
+      await supervisor.stopAll();
+      await stack?.stop();
+      process.exit(code);
+    })());
+  const supervisor = new Supervisor({
+    maxRestarts: settings.supervisor.maxRestarts,
+    windowMs: settings.supervisor.restartWindowMs,
+    backoffMs: settings.supervisor.backoffMs,
+    log: (line) => process.stderr.write(`[npm start] ${line}\n`),
+    onGiveUp: (reason) => void stop(1, `quire gave up: ${reason}`),
+  });
+  // Whoever sends the signal (a terminal's Ctrl-C, kill, a process manager), the whole tree stops.
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
-  for (const child of children) child.once('exit', (code) => !stopping && void stop(code ?? 1));
+  process.on('SIGHUP', () => void stop(0));
 
-  if (!ready) {
-    process.stderr.write('The api did not become ready within 30 s; see its log above.\n');
-    return stop(1);
+  let stack: Awaited<ReturnType<typeof startEmbeddedStack>> | undefined;
+  try {
+    stack = await startEmbeddedStack(supervisor);
+    const { config, env } = stack;
+    const db = createDb(env.DATABASE_URL!, { poolSize: 2 });
+    await migrateToLatest(db);
+    const demoKey = await ensureDemoKey(db, path.join(config.dataDir, 'demo-key.json'));
+    await db.destroy();
+
+    const node = (name: string, entry: string, flags: string[] = []) =>
+      nodeProcess({
+        name,
+        args: [...flags, '--import', 'tsx', path.join(root, entry)],
+        cwd: root,
+        env,
+        startTimeoutMs: config.supervisor.startTimeoutMs,
+        stopTimeoutMs: 35_000,
+      });
+    await supervisor.add(node('api', 'apps/api/src/main.ts', API_NODE_FLAGS));
+    await supervisor.add(node('worker', 'apps/worker/src/main.ts'));
+    process.stdout.write(
+      [
+        '',
+        `quire is running at ${config.server.publicUrl}`,
+        ...stack.started.map((s) => `  started ${s}`),
+        `  storage: ${config.storage.driver === 's3' ? `S3 at ${config.storage.endpoint}` : `local disk at ${config.storage.dir}`}`,
+        '  api, worker and the servers started here are restarted if they die (see README, Operations)',
+        '',
+        `API reference: ${config.server.publicUrl}/docs`,
+        `API key (demo organization): ${demoKey}`,
+        `Try: curl -H "x-api-key: ${demoKey}" ${config.server.publicUrl}/api/v1/materials`,
+        'Press Ctrl-C to stop.',
+        '',
+      ].join('\n'),
+    );
+  } catch (err) {
+    await stop(1, `quire could not start: ${(err as Error).message}`);
   }
-  process.stdout.write(
-    [
-      '',
-      `quire is running at ${config.server.publicUrl}`,
-      ...stack.started.map((s) => `  started ${s}`),
-      `  storage: ${config.storage.driver === 's3' ? `S3 at ${config.storage.endpoint}` : `local disk at ${config.storage.dir}`}`,
-      '',
-      `API reference: ${config.server.publicUrl}/docs`,
-      `API key (demo organization): ${demoKey}`,
-      `Try: curl -H "x-api-key: ${demoKey}" ${config.server.publicUrl}/api/v1/materials`,
-      'Press Ctrl-C to stop.',
-      '',
-    ].join('\n'),
-  );
-}
-
-function startProcess(name: string, entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [...(name === 'api' ? API_NODE_FLAGS : []), '--import', 'tsx', path.join(root, entry)], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  child.on('error', (err) => process.stderr.write(`${name} failed to start: ${err.message}\n`));
-  return child;
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 35_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function waitForReady(url: string, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const ok = await fetch(url).then((r) => r.ok, () => false);
-    if (ok) return true;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return false;
 }
 
 /** A demo organization and key, made once per data directory and printed at every start. */

@@ -153,5 +153,11 @@ describe('npm run seed:demo', () => {
     expect(weeks.reduce((sum, w) => sum + w.data[0]!.value, 0)).toBeGreaterThan(1000);
     const chat = await report('live-lecture', false);
     expect(chat.reduce((sum, w) => sum + w.data[1]!.value, 0)).toBeGreaterThan(100);
+    // Every metric of the chat, flashcards and explainers reports has activity somewhere in the semester.
+    for (const name of ['chat', 'flashcards', 'explainers']) {
+      const reports = await report(name, false);
+      const totals = reports[0]!.data.map((_, i) => reports.reduce((sum, w) => sum + w.data[i]!.value, 0));
+      expect({ name, zero: totals.filter((t) => t === 0).length }).toEqual({ name, zero: 0 });
+    }
   });
 });

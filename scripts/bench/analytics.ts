@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { buildGroupReport, REPORT_NAMES, type ReportName, type ReportSource } from '@quire/api';
+import { buildGroupReport, type ReportName, type ReportSource } from '@quire/api';
 import { createDb, createGroup, createOrganization, insertUsageEventsFrom, migrateToLatest, type Db } from '@quire/db';
 import { startEmbeddedPostgres } from '@quire/stack';
 import { machine, positiveInt, printTable, reportWritten, summarize } from './results.ts';
@@ -12,6 +12,8 @@ const DAY_MS = 86_400_000;
 const ORGANIZATIONS = 2;
 /** Events are loaded in slices of this many days, each through the product's insert statement. */
 const SLICE_DAYS = 10;
+/** The seed's three reports and `chat`, the new report that sums the most counters (six chats and their total). */
+const ENDPOINTS: ReportName[] = ['live-lecture', 'tests', 'engagement', 'chat'];
 
 // Only this throwaway database runs without durability, to load in minutes; queries are unaffected.
 const POSTGRES_FLAGS = [
@@ -148,24 +150,31 @@ async function loadDataset(db: Db, o: Options, log: (line: string) => void): Pro
 }
 
 /**
- * Random but plausible activity: students of every group, daytime hours (07:00-23:00 UTC), chat and
- * answers most frequent, 70% of answers correct, engagement sessions of 30 s to 60 min.
+ * Random but plausible activity of every event type: students of every group, daytime hours (07:00-23:00 UTC),
+ * chat and answers most frequent, 70% of answers correct, engagement sessions of 30 s to 60 min.
  */
 function eventsOfSlice(slice: Slice, p: { groups: Dataset['groups']; perGroup: number; studentIds: number[] }) {
   return sql`(
     select r.org as organization_id, 'ev' || lpad(r.n::text, 10, '0') as event_id, r.grp as group_id, r.student as student_id,
       (case
-        when r.t < 0.20 then 'engagement'
-        when r.t < 0.50 then 'live_chat_message_sent'
-        when r.t < 0.54 then 'live_session_created'
-        when r.t < 0.57 then 'test_created'
-        when r.t < 0.67 then 'test_question_created'
-        when r.t < 0.95 then 'test_question_answered'
-        else 'test_chat_question'
+        when r.t < 0.15 then 'engagement'
+        when r.t < 0.35 then 'live_chat_message_sent'
+        when r.t < 0.38 then 'live_session_created'
+        when r.t < 0.40 then 'test_created'
+        when r.t < 0.47 then 'test_question_created'
+        when r.t < 0.67 then 'test_question_answered'
+        when r.t < 0.72 then 'test_chat_question'
+        when r.t < 0.80 then 'tutor_me_message_sent'
+        when r.t < 0.85 then 'material_chat_message_sent'
+        when r.t < 0.90 then 'main_chat_message_sent'
+        when r.t < 0.92 then 'flashcard_set_created'
+        when r.t < 0.97 then 'flashcard_created'
+        when r.t < 0.99 then 'flashcard_chat_question'
+        else 'explainer_video_created'
       end)::usage_event_type as type,
-      case when r.t >= 0.67 and r.t < 0.95 then r.v < 0.7 end as correct,
+      case when r.t >= 0.47 and r.t < 0.67 then r.v < 0.7 end as correct,
       date_trunc('milliseconds', ${new Date(slice.from).toISOString()}::timestamptz + r.day * interval '1 day' + (7 + r.hour * 16) * interval '1 hour') as occurred_at,
-      case when r.t < 0.20 then (30000 + r.v * 3570000)::bigint end as value,
+      case when r.t < 0.15 then (30000 + r.v * 3570000)::bigint end as value,
       null::jsonb as properties
     from (
       select n,
@@ -236,7 +245,7 @@ export async function run(args: string[]): Promise<void> {
     const reportOf = (c: Case, group: Dataset['groups'][number]) =>
       buildGroupReport(ctx, { organizationId: group.organizationId, groupId: group.id }, c.name, { ...range(c.alignedStart), students: c.students }, c.source);
 
-    const cases: Case[] = REPORT_NAMES.flatMap((name) =>
+    const cases: Case[] = ENDPOINTS.flatMap((name) =>
       [false, true].flatMap((students) => [
         { name, students, source: 'counters' as const, alignedStart: true },
         { name, students, source: 'counters' as const, alignedStart: false },

@@ -9,6 +9,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(args: string[]): Promise<vo
   api: () => import('./api.ts'),
   pdf: () => import('./pdf.ts'),
   'worker-scaling': () => import('./worker-scaling.ts'),
+  html: () => import('./html.ts'),
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runSandboxed } from '../../apps/worker/src/sandbox/run-sandboxed.ts';
 import { makeBookPdf } from './pdf-book.ts';
+import { textOnlySpec } from './sandbox-spec.ts';
 import { machine, positiveInt, printTable, reportWritten } from './results.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -58,17 +59,7 @@ async function extractWithQuire(file: string, workDir: string, o: Options): Prom
   const poll = setInterval(() => (parentPeak = Math.max(parentPeak, process.memoryUsage.rss())), PARENT_POLL_MS);
   const started = performance.now();
   const outcome = await runSandboxed(
-    {
-      contentType: 'pdf',
-      inputPath: file,
-      outputDir,
-      extractImages: false,
-      ffmpegPath: 'ffmpeg',
-      ffprobePath: 'ffprobe',
-      speechEngine: 'none',
-      pocketsphinxPath: 'pocketsphinx_continuous',
-      pocketsphinxModelDir: '/usr/share/pocketsphinx/model/en-us',
-    },
+    textOnlySpec('pdf', file, outputDir),
     { timeoutMs: o.timeoutMs, maxMemoryMb: o.maxMemoryMb },
     () => {},
   );

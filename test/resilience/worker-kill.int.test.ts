@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localStorageOf, imageHeavyPdf, spawnService, startTestStack, waitUntil, type ServiceProcess, type Tenant, type TestStack } from '@quire/testkit';
+import { descendantsOf, imageHeavyPdf, isRunning, localStorageOf, spawnService, startTestStack, waitUntil, type ServiceProcess, type Tenant, type TestStack } from '@quire/testkit';
 
 let stack: TestStack;
 let tenant: Tenant;
@@ -81,5 +81,35 @@ describe('a worker asked to stop (SIGTERM)', () => {
 
     await startWorker();
     await waitUntil(async () => (await material(id)).status === 'active', 120_000, 'another worker to finish the job');
+  });
+});
+
+describe('the extraction children of a killed worker', () => {
+  it('exit with it, and the next worker removes the job folder they left', async () => {
+    await stopAllWorkers();
+    const worker = await startWorker();
+    const id = await uploadHeavyPdf('orphan');
+    let child: { pid: number; jobDir: string } | undefined;
+    await waitUntil(
+      async () => {
+        const found = (await descendantsOf(worker.child.pid!)).find((p) => p.argv.some((arg) => arg.endsWith('child-entry.mjs')));
+        const spec = found?.argv.find((arg) => arg.endsWith('spec.json'));
+        if (found && spec) child = { pid: found.pid, jobDir: path.dirname(spec) };
+        return child !== undefined;
+      },
+      60_000,
+      'an extraction child',
+    );
+    expect(await fs.readdir(child!.jobDir)).toContain('input');
+
+    worker.child.kill('SIGKILL');
+    await worker.exited;
+    await waitUntil(async () => !(await isRunning(child!.pid)), 5_000, `the orphaned child ${child!.pid} to exit`);
+
+    await startWorker();
+    expect(await fs.access(child!.jobDir).then(() => 'left', () => 'removed')).toBe('removed');
+    // The job itself is not lost: its lock expires and the new worker finishes it.
+    await waitUntil(async () => (await material(id)).status === 'active', 120_000, 'the retry');
+    await stopAllWorkers();
   });
 });

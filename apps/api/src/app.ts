@@ -51,9 +51,9 @@ export function createApp(ctx: ApiContext): express.Express {
   const { redis, config } = ctx;
   app.use(
     '/api',
-    ipRateLimit(redis, config.redis.queuePrefix, config.limits.ratePerIp),
+    ipRateLimit(redis, ctx.logger, config.redis.queuePrefix, config.limits.ratePerIp),
     authenticate(ctx.db),
-    keyRateLimit(redis, config.redis.queuePrefix, config.limits.ratePerKey),
+    keyRateLimit(redis, ctx.logger, config.redis.queuePrefix, config.limits.ratePerKey),
     json,
   );
   // Every endpoint, /api and the rest, from its one declaration (routes/index.ts).

@@ -1,12 +1,20 @@
 import { loadServiceConfig } from '@quire/config';
 import { createWorkerContext } from './context.ts';
 import { startWorkerHttpServer } from './http-server.ts';
+import { sweepStaleJobDirs } from './sandbox/job-dirs.ts';
 import { startWorker } from './worker.ts';
 
 const config = loadServiceConfig();
 const ctx = await createWorkerContext(config);
+await sweepStaleJobDirs(ctx.logger, config.worker.processingStaleMs);
 const running = startWorker(ctx);
-const http = await startWorkerHttpServer(ctx, running);
+const http = await startWorkerHttpServer(ctx, running).catch(async (err) => {
+  // Fails loudly (a taken metrics port, say) instead of taking jobs with no health check to show for it.
+  ctx.logger.fatal({ err }, 'worker could not start its HTTP server');
+  await running.stop(0);
+  await ctx.close();
+  process.exit(1);
+});
 ctx.logger.info({ concurrency: config.worker.concurrency, metrics: `${http.url}/metrics` }, 'worker started');
 
 let stopping = false;
@@ -21,3 +29,6 @@ const shutdown = async (signal: string) => {
 };
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+// Under `npm start`'s supervisor: say when ready, and stop should the supervisor itself die.
+process.send?.({ type: 'ready' });
+process.on('disconnect', () => void shutdown('supervisor gone'));

@@ -1,8 +1,8 @@
-import { findStalePendingDeliveries, findStaleProcessing, touchDelivery, touchProcessing } from '@quire/db';
+import { deletedOriginalKeys, findStalePendingDeliveries, findStaleProcessing, touchDelivery, touchProcessing } from '@quire/db';
 import { enqueueMaterial, requeueDelivery } from '@quire/queue';
 import type { WorkerContext } from './context.ts';
 
-type SweepContext = Pick<WorkerContext, 'db' | 'queue' | 'webhooksQueue' | 'config' | 'logger'>;
+type SweepContext = Pick<WorkerContext, 'db' | 'queue' | 'webhooksQueue' | 'store' | 'config' | 'logger'>;
 
 /**
  * Postgres is the source of truth: a material still `processing` long after it started lost its job
@@ -37,10 +37,23 @@ export async function sweepStaleDeliveries(ctx: SweepContext): Promise<number> {
   return requeued;
 }
 
+/**
+ * An S3 upload URL cannot be revoked: a PUT to the URL of a material deleted before its URL expired still
+ * writes the object. Until every such URL has expired (plus two sweeps, for a PUT in its last second), the
+ * originals of deleted materials are removed again, so such a write is an orphan for one sweep at most.
+ */
+export async function sweepOrphanedOriginals(ctx: Pick<SweepContext, 'db' | 'store' | 'config' | 'logger'>): Promise<number> {
+  const window = ctx.config.limits.uploadUrlTtlSeconds * 1000 + 2 * ctx.config.worker.sweepIntervalMs;
+  const keys = await deletedOriginalKeys(ctx.db, new Date(Date.now() - window));
+  if (keys.length > 0) await ctx.store.remove(keys);
+  return keys.length;
+}
+
 export function startSweeper(ctx: SweepContext): () => void {
   const timer = setInterval(() => {
     sweepStaleMaterials(ctx).catch((err) => ctx.logger.warn({ err }, 'sweep failed'));
     sweepStaleDeliveries(ctx).catch((err) => ctx.logger.warn({ err }, 'delivery sweep failed'));
+    sweepOrphanedOriginals(ctx).catch((err) => ctx.logger.warn({ err }, 'orphaned original sweep failed'));
   }, ctx.config.worker.sweepIntervalMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -2559,6 +2559,12 @@ export interface paths {
                         name: string;
                         parentFolderId?: string | null;
                         description?: string | null;
+                        metadata?: {
+                            /** @example #3b82f6 */
+                            color?: string | null;
+                            /** @example folder */
+                            icon?: string | null;
+                        };
                     };
                 };
             };
@@ -2767,6 +2773,22 @@ export interface paths {
                             organizationId: string;
                             parentFolderId: string | null;
                             description: string | null;
+                            /** @enum {string} */
+                            status: "active";
+                            metadata: {
+                                color: string | null;
+                                icon: string | null;
+                                /** @description Live materials directly in the folder */
+                                materialCount: number;
+                                /** @description Bytes of those materials' originals */
+                                totalSize: number;
+                                /**
+                                 * Format: date-time
+                                 * @description When a material last came, went or changed size; the creation time until one does
+                                 * @example 2025-01-07T23:59:59.999Z
+                                 */
+                                lastActivity: string;
+                            };
                             /**
                              * Format: date-time
                              * @example 2025-01-07T23:59:59.999Z
@@ -2967,6 +2989,12 @@ export interface paths {
                     "application/json": {
                         name?: string;
                         description?: string | null;
+                        metadata?: {
+                            /** @example #3b82f6 */
+                            color?: string | null;
+                            /** @example folder */
+                            icon?: string | null;
+                        };
                     };
                 };
             };
@@ -3277,14 +3305,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the key's group's events (or its organization's), newest first */
+        /**
+         * List the key's group's events (or its organization's, or one of its groups'), newest first
+         * @description An unknown query parameter is a 400; so is a `groupId` other than its own for a key with a group.
+         */
         get: {
             parameters: {
                 query?: {
+                    /** @description ISO 8601; a date alone means the start of that UTC day */
                     startDate?: string;
+                    /** @description ISO 8601; a date alone means the end (23:59:59.999) of that UTC day */
                     endDate?: string;
-                    eventType?: "live_session_created" | "live_chat_message_sent" | "test_created" | "test_question_created" | "test_question_answered" | "test_chat_question" | "engagement";
+                    eventType?: "live_session_created" | "live_chat_message_sent" | "test_created" | "test_question_created" | "test_question_answered" | "test_chat_question" | "engagement" | "tutor_me_message_sent" | "material_chat_message_sent" | "main_chat_message_sent" | "flashcard_set_created" | "flashcard_created" | "flashcard_chat_question" | "explainer_video_created";
                     userId?: string;
+                    groupId?: string;
                     limit?: number;
                     offset?: number | null;
                 };
@@ -3324,6 +3358,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description `groupId` names no group of the organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
                 /** @description The body, the file or a field is larger than the configured limit */
@@ -3382,7 +3425,7 @@ export interface paths {
                         events: {
                             eventId: string;
                             /** @enum {string} */
-                            type: "live_session_created" | "live_chat_message_sent" | "test_created" | "test_question_created" | "test_question_answered" | "test_chat_question" | "engagement";
+                            type: "live_session_created" | "live_chat_message_sent" | "test_created" | "test_question_created" | "test_question_answered" | "test_chat_question" | "engagement" | "tutor_me_message_sent" | "material_chat_message_sent" | "main_chat_message_sent" | "flashcard_set_created" | "flashcard_created" | "flashcard_chat_question" | "explainer_video_created";
                             userId: string;
                             userName?: string | null;
                             groupId?: string | null;
@@ -3471,6 +3514,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/usage/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usage per UTC hour, day or month of the key's group (or its organization), in total or per user or group
+         * @description Periods are UTC hours, days or calendar months; the first and last are cut to `startDate`/`endDate` (both inclusive). Without `groupBy` every period is listed, zeros included; with it, only the users or groups active in a period. `groupBy=model|endpoint` is a 400: quire records neither per event. Answered from the daily counters of the group reports.
+         */
+        get: {
+            parameters: {
+                query: {
+                    period: "hourly" | "daily" | "monthly";
+                    /** @description ISO 8601; a date alone means the start of that UTC day */
+                    startDate: string;
+                    /** @description ISO 8601; a date alone means the end (23:59:59.999) of that UTC day */
+                    endDate: string;
+                    groupBy?: "user" | "group" | "model" | "endpoint";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The summary */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UsageSummary"];
+                    };
+                };
+                /** @description The request is invalid; `message` and `details` name the field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, unknown or revoked `x-api-key` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description The body, the file or a field is larger than the configured limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/groups/live-lecture": {
         parameters: {
             query?: never;
@@ -3487,7 +3630,9 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
+                    /** @description ISO 8601; a date alone means the start of that UTC day */
                     startDate?: string;
+                    /** @description ISO 8601; a date alone means the end (23:59:59.999) of that UTC day */
                     endDate?: string;
                     students?: "true" | "false";
                 };
@@ -3584,7 +3729,9 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
+                    /** @description ISO 8601; a date alone means the start of that UTC day */
                     startDate?: string;
+                    /** @description ISO 8601; a date alone means the end (23:59:59.999) of that UTC day */
                     endDate?: string;
                     students?: "true" | "false";
                 };
@@ -3681,7 +3828,306 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
+                    /** @description ISO 8601; a date alone means the start of that UTC day */
                     startDate?: string;
+                    /** @description ISO 8601; a date alone means the end (23:59:59.999) of that UTC day */
+                    endDate?: string;
+                    students?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The reports */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupReport"];
+                    };
+                };
+                /** @description A parameter is unparseable, `startDate` is after `endDate`, or the range is too long (`Missing params`); or the body is not JSON (the error body) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MissingParams"] | components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, unknown or revoked `x-api-key` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description The body, the file or a field is larger than the configured limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chat messages: the total, then Tutor Me, test, flashcard, material, live lecture and main chat messages
+         * @description The key's group must have an active plan, else 403 `{"error":"Unauthorized"}`. Parameters go in the query; the range is cut into 7-day windows from `startDate`, both ends inclusive.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description ISO 8601; a date alone means the start of that UTC day */
+                    startDate?: string;
+                    /** @description ISO 8601; a date alone means the end (23:59:59.999) of that UTC day */
+                    endDate?: string;
+                    students?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The reports */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupReport"];
+                    };
+                };
+                /** @description A parameter is unparseable, `startDate` is after `endDate`, or the range is too long (`Missing params`); or the body is not JSON (the error body) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MissingParams"] | components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, unknown or revoked `x-api-key` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description The body, the file or a field is larger than the configured limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/flashcards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Flashcards: sets made, flashcards made, chat questions
+         * @description The key's group must have an active plan, else 403 `{"error":"Unauthorized"}`. Parameters go in the query; the range is cut into 7-day windows from `startDate`, both ends inclusive.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description ISO 8601; a date alone means the start of that UTC day */
+                    startDate?: string;
+                    /** @description ISO 8601; a date alone means the end (23:59:59.999) of that UTC day */
+                    endDate?: string;
+                    students?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The reports */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupReport"];
+                    };
+                };
+                /** @description A parameter is unparseable, `startDate` is after `endDate`, or the range is too long (`Missing params`); or the body is not JSON (the error body) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MissingParams"] | components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, unknown or revoked `x-api-key` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description The body, the file or a field is larger than the configured limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/explainers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Explainer videos made
+         * @description The key's group must have an active plan, else 403 `{"error":"Unauthorized"}`. Parameters go in the query; the range is cut into 7-day windows from `startDate`, both ends inclusive.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description ISO 8601; a date alone means the start of that UTC day */
+                    startDate?: string;
+                    /** @description ISO 8601; a date alone means the end (23:59:59.999) of that UTC day */
                     endDate?: string;
                     students?: "true" | "false";
                 };
@@ -3772,7 +4218,7 @@ export interface paths {
         get?: never;
         /**
          * Upload a file to an upload URL (local-disk driver)
-         * @description One PUT per URL. With the S3 driver, upload URLs point at the object store instead.
+         * @description One body per URL: the first complete PUT wins; another PUT while it runs, or after it, is 409, and so is one after `/upload/complete`. A PUT for a deleted material is 404. With the S3 driver, upload URLs point at the object store instead.
          */
         put: {
             parameters: {
@@ -3815,7 +4261,16 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description This upload URL has already been used */
+                /** @description The material of this upload URL was deleted */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description This upload URL has already been used, or another upload to it is in progress */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -4284,6 +4739,8 @@ export interface components {
                 filename?: string;
                 fileSize?: number;
                 mimeType?: string;
+                /** @description The ETag of the original that upload/complete accepted (S3 storage) */
+                etag?: string;
                 /** @description Time-limited GET URL of the original, minted per response */
                 s3Url?: string;
             };
@@ -4303,6 +4760,20 @@ export interface components {
             metadata: {
                 format?: string;
                 title?: string;
+                /**
+                 * @description A web page: `article` kept its main content only; `whole-page` found no article and kept all of it
+                 * @enum {string}
+                 */
+                extraction?: "article" | "whole-page";
+                /** @description Why the whole page was kept */
+                fallbackReason?: string;
+                lang?: string;
+                canonicalUrl?: string;
+                siteName?: string;
+                author?: string;
+                /** @description ISO 8601, when the page gave a readable date */
+                publishedAt?: string;
+                excerpt?: string;
                 pageCount?: number;
                 pages?: ({
                     page: number;
@@ -4312,7 +4783,6 @@ export interface components {
                 } & {
                     [key: string]: unknown;
                 })[];
-                author?: string;
                 subject?: string;
                 creator?: string;
                 producer?: string;
@@ -4551,6 +5021,22 @@ export interface components {
             organizationId: string;
             parentFolderId: string | null;
             description: string | null;
+            /** @enum {string} */
+            status: "active";
+            metadata: {
+                color: string | null;
+                icon: string | null;
+                /** @description Live materials directly in the folder */
+                materialCount: number;
+                /** @description Bytes of those materials' originals */
+                totalSize: number;
+                /**
+                 * Format: date-time
+                 * @description When a material last came, went or changed size; the creation time until one does
+                 * @example 2025-01-07T23:59:59.999Z
+                 */
+                lastActivity: string;
+            };
             /**
              * Format: date-time
              * @example 2025-01-07T23:59:59.999Z
@@ -4568,6 +5054,22 @@ export interface components {
             organizationId: string;
             parentFolderId: string | null;
             description: string | null;
+            /** @enum {string} */
+            status: "active";
+            metadata: {
+                color: string | null;
+                icon: string | null;
+                /** @description Live materials directly in the folder */
+                materialCount: number;
+                /** @description Bytes of those materials' originals */
+                totalSize: number;
+                /**
+                 * Format: date-time
+                 * @description When a material last came, went or changed size; the creation time until one does
+                 * @example 2025-01-07T23:59:59.999Z
+                 */
+                lastActivity: string;
+            };
             /**
              * Format: date-time
              * @example 2025-01-07T23:59:59.999Z
@@ -4584,7 +5086,7 @@ export interface components {
         UsageEvent: {
             eventId: string;
             /** @enum {string} */
-            type: "live_session_created" | "live_chat_message_sent" | "test_created" | "test_question_created" | "test_question_answered" | "test_chat_question" | "engagement";
+            type: "live_session_created" | "live_chat_message_sent" | "test_created" | "test_question_created" | "test_question_answered" | "test_chat_question" | "engagement" | "tutor_me_message_sent" | "material_chat_message_sent" | "main_chat_message_sent" | "flashcard_set_created" | "flashcard_created" | "flashcard_chat_question" | "explainer_video_created";
             userId: string;
             userName: string;
             groupId: string;
@@ -4602,6 +5104,81 @@ export interface components {
              * @example 2025-01-07T23:59:59.999Z
              */
             receivedAt: string;
+        };
+        UsageSummary: {
+            /** @enum {string} */
+            period: "hourly" | "daily" | "monthly";
+            /**
+             * Format: date-time
+             * @example 2025-01-07T23:59:59.999Z
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @example 2025-01-07T23:59:59.999Z
+             */
+            endDate: string;
+            /** @enum {string|null} */
+            groupBy: "user" | "group" | null;
+            totals: {
+                /** @description Events of every type */
+                events: number;
+                /** @description Events per type */
+                byType: {
+                    live_session_created: number;
+                    live_chat_message_sent: number;
+                    test_created: number;
+                    test_question_created: number;
+                    test_question_answered: number;
+                    test_chat_question: number;
+                    engagement: number;
+                    tutor_me_message_sent: number;
+                    material_chat_message_sent: number;
+                    main_chat_message_sent: number;
+                    flashcard_set_created: number;
+                    flashcard_created: number;
+                    flashcard_chat_question: number;
+                    explainer_video_created: number;
+                };
+                /** @description Engaged milliseconds of `engagement` events */
+                engagedMs: number;
+            };
+            summary: {
+                /**
+                 * Format: date-time
+                 * @example 2025-01-07T23:59:59.999Z
+                 */
+                periodStart: string;
+                /**
+                 * Format: date-time
+                 * @example 2025-01-07T23:59:59.999Z
+                 */
+                periodEnd: string;
+                userId?: string;
+                userName?: string;
+                groupId?: string;
+                /** @description Events of every type */
+                events: number;
+                /** @description Events per type */
+                byType: {
+                    live_session_created: number;
+                    live_chat_message_sent: number;
+                    test_created: number;
+                    test_question_created: number;
+                    test_question_answered: number;
+                    test_chat_question: number;
+                    engagement: number;
+                    tutor_me_message_sent: number;
+                    material_chat_message_sent: number;
+                    main_chat_message_sent: number;
+                    flashcard_set_created: number;
+                    flashcard_created: number;
+                    flashcard_chat_question: number;
+                    explainer_video_created: number;
+                };
+                /** @description Engaged milliseconds of `engagement` events */
+                engagedMs: number;
+            }[];
         };
         /** @description One report per 7-day window (group level), or per window and student (`students=true`) */
         GroupReport: {

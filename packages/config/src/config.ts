@@ -54,6 +54,8 @@ const envSchema = z.object({
   BATCH_MAX_ITEMS: int(1, 1000).default(100),
   /** Longest startDate..endDate of an analytics report (a bound on the work and the size of one answer). */
   ANALYTICS_MAX_RANGE_DAYS: int(1, 36_600).default(3660),
+  /** Most periods one usage summary may have (hourly periods are read from raw events, one range scan each). */
+  USAGE_SUMMARY_MAX_PERIODS: int(1, 100_000).default(4000),
   /** Text fields one multipart upload may carry, and the bytes of each (the file is bounded by UPLOAD_MAX_BYTES). */
   UPLOAD_MAX_FIELDS: int(1, 1000).default(20),
   UPLOAD_MAX_FIELD_BYTES: int(1024).default(512 * 1024),
@@ -99,6 +101,14 @@ const envSchema = z.object({
   /** Materials in `processing` longer than this are re-enqueued by the sweeper. */
   PROCESSING_STALE_MS: int(60_000).default(30 * 60 * 1000),
   SWEEP_INTERVAL_MS: int(1000).default(60_000),
+
+  /** `npm start` restarts a process that exits; more than this many exits within the window and it gives up. */
+  SUPERVISOR_MAX_RESTARTS: int(0).default(5),
+  SUPERVISOR_RESTART_WINDOW_MS: int(1000).default(60_000),
+  /** Wait before the first restart, doubled for each further exit within the window (at most 30 s). */
+  SUPERVISOR_BACKOFF_MS: int(0).default(1000),
+  /** How long the api or worker may take to report ready before `npm start` counts it as failed to start. */
+  SUPERVISOR_START_TIMEOUT_MS: int(1000).default(60_000),
   /** Extracted text longer than this is kept in storage (`metadata.textKey`) instead of the row. */
   INLINE_TEXT_MAX_CHARS: int(0).default(200_000),
 
@@ -167,6 +177,7 @@ export interface Config {
     textMaterialMaxChars: number;
     batchMaxItems: number;
     analyticsMaxRangeDays: number;
+    usageSummaryMaxPeriods: number;
     ratePerIp: number;
     ratePerKey: number;
   };
@@ -179,6 +190,8 @@ export interface Config {
     sweepIntervalMs: number;
   };
   webhooks: { attempts: number; backoffMs: number; timeoutMs: number; allowHosts: string[] };
+  /** How `npm start` keeps the processes it started running. */
+  supervisor: { maxRestarts: number; restartWindowMs: number; backoffMs: number; startTimeoutMs: number };
 }
 
 /** The configuration of a process that talks to Postgres and Redis: both URLs are known to be there. */
@@ -254,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       textMaterialMaxChars: e.TEXT_MATERIAL_MAX_CHARS,
       batchMaxItems: e.BATCH_MAX_ITEMS,
       analyticsMaxRangeDays: e.ANALYTICS_MAX_RANGE_DAYS,
+      usageSummaryMaxPeriods: e.USAGE_SUMMARY_MAX_PERIODS,
       ratePerIp: e.RATE_LIMIT_PER_IP,
       ratePerKey: e.RATE_LIMIT_PER_KEY,
     },
@@ -266,6 +280,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     },
     webhooks: { attempts: e.WEBHOOK_ATTEMPTS, backoffMs: e.WEBHOOK_BACKOFF_MS, timeoutMs: e.WEBHOOK_TIMEOUT_MS, allowHosts: e.WEBHOOK_ALLOW_HOSTS },
+    supervisor: {
+      maxRestarts: e.SUPERVISOR_MAX_RESTARTS,
+      restartWindowMs: e.SUPERVISOR_RESTART_WINDOW_MS,
+      backoffMs: e.SUPERVISOR_BACKOFF_MS,
+      startTimeoutMs: e.SUPERVISOR_START_TIMEOUT_MS,
+    },
   };
 }
 

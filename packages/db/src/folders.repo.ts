@@ -9,6 +9,8 @@ export interface NewFolderInput {
   name: string;
   parentFolderId: string | null;
   description: string | null;
+  color: string | null;
+  icon: string | null;
 }
 
 export async function insertFolder(db: Db, f: NewFolderInput): Promise<Folder> {
@@ -21,6 +23,8 @@ export async function insertFolder(db: Db, f: NewFolderInput): Promise<Folder> {
       name: f.name,
       parent_folder_id: f.parentFolderId,
       description: f.description,
+      color: f.color,
+      icon: f.icon,
       created_at: now,
       updated_at: now,
     })
@@ -104,21 +108,6 @@ export async function countSubfolders(db: Db, organizationId: string, id: string
   return Number(row.n);
 }
 
-/** Live (not deleted) materials directly in each folder; folders without any are absent from the map. */
-export async function countMaterialsByFolder(db: Db, organizationId: string, folderIds?: string[]): Promise<Map<string, number>> {
-  if (folderIds?.length === 0) return new Map();
-  let query = db
-    .selectFrom('materials')
-    .select(['folder_id', (eb) => eb.fn.countAll<string>().as('n')])
-    .where('organization_id', '=', organizationId)
-    .where('status', '<>', 'deleted')
-    .where('folder_id', 'is not', null)
-    .groupBy('folder_id');
-  if (folderIds) query = query.where('folder_id', 'in', folderIds);
-  const rows = await query.execute();
-  return new Map(rows.map((r) => [r.folder_id!, Number(r.n)]));
-}
-
 /** `id` and every folder above it, nearest first. */
 export async function folderAncestry(db: Db, organizationId: string, id: string): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
@@ -139,7 +128,7 @@ export async function updateFolder(
   db: Db,
   organizationId: string,
   id: string,
-  changes: { name?: string; description?: string | null; parentFolderId?: string | null },
+  changes: { name?: string; description?: string | null; parentFolderId?: string | null; color?: string | null; icon?: string | null },
 ): Promise<Folder | undefined> {
   return db
     .updateTable('folders')
@@ -148,6 +137,8 @@ export async function updateFolder(
       ...(changes.name !== undefined ? { name: changes.name } : {}),
       ...(changes.description !== undefined ? { description: changes.description } : {}),
       ...(changes.parentFolderId !== undefined ? { parent_folder_id: changes.parentFolderId } : {}),
+      ...(changes.color !== undefined ? { color: changes.color } : {}),
+      ...(changes.icon !== undefined ? { icon: changes.icon } : {}),
     })
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)

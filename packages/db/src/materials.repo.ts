@@ -228,6 +228,23 @@ export async function findStaleProcessing(db: Db, olderThan: Date, limit = 100):
   return rows.map((r) => r.id);
 }
 
+/**
+ * Original keys of deleted materials created after `createdAfter`: their upload URLs may still accept a PUT,
+ * which would write an object nothing owns.
+ */
+export async function deletedOriginalKeys(db: Db, createdAfter: Date, limit = 1000): Promise<string[]> {
+  const rows = await db
+    .selectFrom('materials')
+    .select(sql<string>`content->>'s3Key'`.as('key'))
+    .where('status', '=', 'deleted')
+    .where('created_at', '>', createdAfter)
+    .where(sql<boolean>`content ? 's3Key'`)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.key);
+}
+
 export async function touchProcessing(db: Db, id: string): Promise<void> {
   await db
     .updateTable('materials')

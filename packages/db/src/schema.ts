@@ -52,6 +52,13 @@ export interface FoldersTable {
   name: string;
   parent_folder_id: string | null;
   description: string | null;
+  color: string | null;
+  icon: string | null;
+  /** Live materials directly in the folder and their originals' bytes, kept by triggers on `materials` (0010). */
+  material_count: ColumnType<number, never, never>;
+  total_size: ColumnType<number, never, never>;
+  /** When a material last came, went or changed size; null until one does. */
+  last_activity: ColumnType<Date | null, never, never>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -88,6 +95,13 @@ export const USAGE_EVENT_TYPES = [
   'test_question_answered',
   'test_chat_question',
   'engagement',
+  'tutor_me_message_sent',
+  'material_chat_message_sent',
+  'main_chat_message_sent',
+  'flashcard_set_created',
+  'flashcard_created',
+  'flashcard_chat_question',
+  'explainer_video_created',
 ] as const;
 export type UsageEventType = (typeof USAGE_EVENT_TYPES)[number];
 
@@ -137,6 +151,13 @@ export interface UsageDailyTable {
   chat_questions: number;
   engagement_events: number;
   engaged_ms: number;
+  tutor_me_messages: number;
+  material_messages: number;
+  main_chat_messages: number;
+  flashcard_sets_made: number;
+  flashcards_made: number;
+  flashcard_chat_questions: number;
+  explainer_videos_made: number;
 }
 
 export interface WebhooksTable {

@@ -24,6 +24,13 @@ export const USAGE_COUNTERS: Record<UsageCounter, CounterDefinition> = {
   chat_questions: { type: 'test_chat_question' },
   engagement_events: { type: 'engagement' },
   engaged_ms: { type: 'engagement', sumsValue: true },
+  tutor_me_messages: { type: 'tutor_me_message_sent' },
+  material_messages: { type: 'material_chat_message_sent' },
+  main_chat_messages: { type: 'main_chat_message_sent' },
+  flashcard_sets_made: { type: 'flashcard_set_created' },
+  flashcards_made: { type: 'flashcard_created' },
+  flashcard_chat_questions: { type: 'flashcard_chat_question' },
+  explainer_videos_made: { type: 'explainer_video_created' },
 };
 
 const COUNTERS = Object.keys(USAGE_COUNTERS) as UsageCounter[];

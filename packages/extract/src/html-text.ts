@@ -1,10 +1,13 @@
 import { convert, type HtmlToTextOptions } from 'html-to-text';
 import { Parser } from 'htmlparser2';
+import { clean } from './html-dom.ts';
 
 const skip = (selector: string) => ({ selector, format: 'skip' });
 
 const READABLE: HtmlToTextOptions = {
   wordwrap: false,
+  // Its default cuts pages past 16 MB without a word; the sandbox's time and memory budget is the limit instead.
+  limits: { maxInputLength: Number.MAX_SAFE_INTEGER },
   selectors: [
     ...['nav', 'script', 'style', 'noscript', 'template', 'svg', 'img', 'iframe', 'object'].map(skip),
     { selector: 'a', options: { ignoreHref: true } },
@@ -13,13 +16,18 @@ const READABLE: HtmlToTextOptions = {
   ],
 };
 
-/** A page's readable text (no navigation, scripts, styles or link targets) and its document title. */
+/** A whole page's readable text and its document title: an EPUB chapter's text. */
 export function htmlToText(html: string): { title?: string; text: string } {
-  return { title: documentTitle(html), text: convert(html, READABLE) };
+  return { title: documentTitle(html), text: readableText(html) };
+}
+
+/** The readable text of HTML: no navigation elements, scripts, styles or link targets; headings, lists and tables as blocks. */
+export function readableText(html: string): string {
+  return convert(html, READABLE);
 }
 
 /** The first `<title>` outside embedded SVG/MathML (whose `<title>` elements label icons, not the page). */
-function documentTitle(html: string): string | undefined {
+export function documentTitle(html: string): string | undefined {
   let foreignDepth = 0;
   let inTitle = false;
   let title: string | undefined;
@@ -43,6 +51,5 @@ function documentTitle(html: string): string | undefined {
     { decodeEntities: true },
   );
   parser.end(html);
-  const cleaned = title?.replace(/\s+/g, ' ').trim();
-  return cleaned || undefined;
+  return clean(title);
 }

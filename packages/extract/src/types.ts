@@ -32,6 +32,8 @@ export interface ExtractOptions {
   onProgress?: (percent: number) => void;
   /** Called once the number of pages is known, so the caller can scale the time it allows. */
   onPageCount?: (pages: number) => void;
+  /** The address the file was fetched from (URL materials), against which a web page's relative links resolve. */
+  sourceUrl?: string;
 }
 
 /** 'extracted': found inside the file; 'preview'/'thumbnail': renditions made of the whole file. */

@@ -18,7 +18,7 @@ export interface ExtractorVersion {
  * (`POST /api/v1/materials/{id}/reprocess` for each id.)
  */
 export const EXTRACTOR_VERSIONS: Record<ContentType, ExtractorVersion> = {
-  text: { name: 'text', version: 2 },
+  text: { name: 'text', version: 3 },
   pdf: { name: 'pdf-parse', version: 2 },
   image: { name: 'sharp-tesseract', version: 1 },
   epub: { name: 'epub2', version: 1 },

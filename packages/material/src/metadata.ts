@@ -75,7 +75,22 @@ const chapterSchema = z.looseObject({
 
 /** The fields each content type's extractor adds (`ExtractResult.metadata`). */
 export const CONTENT_METADATA = {
-  text: z.looseObject({ format: z.string().optional().meta({ description: '`plain` or `html`' }), title: z.string().optional() }),
+  text: z.looseObject({
+    format: z.string().optional().meta({ description: '`plain` or `html`' }),
+    title: z.string().optional(),
+    // What a web page says about itself (format `html`).
+    extraction: z
+      .enum(['article', 'whole-page'])
+      .optional()
+      .meta({ description: 'A web page: `article` kept its main content only; `whole-page` found no article and kept all of it' }),
+    fallbackReason: z.string().optional().meta({ description: 'Why the whole page was kept' }),
+    lang: z.string().optional(),
+    canonicalUrl: z.string().optional(),
+    siteName: z.string().optional(),
+    author: z.string().optional(),
+    publishedAt: z.string().optional().meta({ description: 'ISO 8601, when the page gave a readable date' }),
+    excerpt: z.string().optional(),
+  }),
   pdf: z.looseObject({
     pageCount: z.number().int().optional(),
     pages: z.array(pageSchema).optional(),

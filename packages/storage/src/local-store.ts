@@ -20,8 +20,26 @@ export type SignatureCheck =
   | { ok: true; key: string; filename?: string }
   | { ok: false; reason: 'invalid' | 'expired' };
 
+/** A one-time write found the key already written, or another writer still at it. */
+export class ObjectExistsError extends Error {
+  constructor(readonly inFlight: boolean) {
+    super(inFlight ? 'Another upload to this key is in progress' : 'The object already exists');
+    this.name = 'ObjectExistsError';
+  }
+}
+
+const PARTIAL = '.partial';
+
 export interface LocalStore extends ObjectStore {
   readonly driver: 'local';
+  /**
+   * Writes `key` only if nothing has: the first writer claims `<key>.partial` exclusively and links it into
+   * place without replacing, so a second writer (concurrent or later) gets ObjectExistsError. On any failure
+   * (abort, error, limit) the partial file is closed and removed.
+   */
+  putOnce(key: string, body: Readable): Promise<{ size: number }>;
+  /** Removes `*.partial` files not written to for `olderThanMs`: uploads whose writer died. */
+  sweepPartials(olderThanMs: number): Promise<number>;
   /** Checks a signed URL's query against the operation it is used for. */
   verify(op: SignedOperation, query: SignedRequest): SignatureCheck;
 }
@@ -58,7 +76,7 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
       const file = fileOf(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       // Written aside and renamed, so a reader never sees half an object and a failed upload leaves nothing.
-      const tmp = `${file}.${randomBytes(6).toString('hex')}.partial`;
+      const tmp = `${file}.${randomBytes(6).toString('hex')}${PARTIAL}`;
       const counter = new CountingStream();
       try {
         await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, counter, createWriteStream(tmp));
@@ -68,6 +86,46 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
         throw err;
       }
       return { size: counter.bytes };
+    },
+    async putOnce(key, body) {
+      const file = fileOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      if (await exists(file)) throw new ObjectExistsError(false);
+      const tmp = `${file}${PARTIAL}`;
+      let handle;
+      try {
+        handle = await fs.open(tmp, 'wx');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(true);
+        throw err;
+      }
+      const counter = new CountingStream();
+      try {
+        await pipeline(body, counter, handle.createWriteStream());
+        // link() never replaces: a file that appeared meanwhile wins and this write is refused.
+        await fs.link(tmp, file).catch((err: NodeJS.ErrnoException) => {
+          throw err.code === 'EEXIST' ? new ObjectExistsError(false) : err;
+        });
+      } finally {
+        await handle.close().catch(() => {});
+        await fs.rm(tmp, { force: true });
+      }
+      return { size: counter.bytes };
+    },
+    async sweepPartials(olderThanMs) {
+      const cutoff = now() - olderThanMs;
+      let removed = 0;
+      const entries = await fs.readdir(rootDir, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile() || !entry.name.endsWith(PARTIAL)) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const info = await fs.stat(file).catch(() => undefined);
+        if (info && info.mtimeMs < cutoff) {
+          await fs.rm(file, { force: true });
+          removed++;
+        }
+      }
+      return removed;
     },
     async get(key) {
       const file = fileOf(key);
@@ -125,4 +183,11 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
       return { ok: true, key, ...(filename ? { filename } : {}) };
     },
   };
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
 }

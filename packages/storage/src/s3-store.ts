@@ -61,7 +61,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore & { ensureBu
     async stat(key): Promise<ObjectInfo | null> {
       try {
         const info = await client.statObject(bucket, full(key));
-        return { size: info.size, contentType: info.metaData?.['content-type'] };
+        return { size: info.size, contentType: info.metaData?.['content-type'], etag: info.etag };
       } catch (err) {
         if (isNotFound(err)) return null;
         throw err;

@@ -45,3 +45,38 @@ export async function rssMb(pid: number): Promise<number> {
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
+
+/** Running and not a zombie waiting to be reaped (a zombie runs no more). */
+export async function isRunning(pid: number): Promise<boolean> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  return stat !== '' && !stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+}
+
+/** Every process below `root` (children, theirs, ...) with its command line, from /proc (Linux). */
+export interface ProcessEntry {
+  pid: number;
+  ppid: number;
+  argv: string[];
+}
+
+export async function descendantsOf(root: number): Promise<ProcessEntry[]> {
+  const all: ProcessEntry[] = [];
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    if (!stat) continue;
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const argv = (await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')).split('\0');
+    all.push({ pid: Number(entry), ppid, argv });
+  }
+  const found: ProcessEntry[] = [];
+  const walk = (pid: number) => {
+    for (const p of all) {
+      if (p.ppid !== pid) continue;
+      found.push(p);
+      walk(p.pid);
+    }
+  };
+  walk(root);
+  return found;
+}

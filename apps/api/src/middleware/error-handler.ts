@@ -40,6 +40,10 @@ export function toAppError(err: unknown): AppError | UnauthorizedError | Missing
   if (type === 'entity.parse.failed') return badRequest('The request body is not valid JSON');
   if (type === 'entity.too.large') return payloadTooLarge('The request body is too large');
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported body encoding');
+  // body-parser's 400 for a body its Content-Encoding cannot undo (not compressed, truncated, corrupt).
+  if ((err as { status?: number }).status === 400 && isDecodingError((err as { code?: string }).code)) {
+    return badRequest(`The request body could not be decoded as its Content-Encoding says: ${(err as Error).message}`);
+  }
   if ((err as Error)?.message === 'Unexpected end of form' || /Malformed part header|Multipart: Boundary not found/i.test((err as Error)?.message ?? '')) {
     return badRequest('The multipart body is malformed or truncated');
   }
@@ -65,3 +69,6 @@ export function errorHandler() {
     if (!res.headersSent) res.status(appError.status).json(appError.toBody());
   };
 }
+
+/** zlib's codes (Z_DATA_ERROR, Z_BUF_ERROR) and brotli's (ERR__ERROR_FORMAT_..., ERR_BROTLI_...). */
+const isDecodingError = (code: string | undefined) => !!code && /^(Z_|ERR__|ERR_BROTLI)/.test(code);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendJson, startTestStack, type Tenant, type TestStack } from '@quire/testkit';
+import { sendJson, startTestStack, waitForStatus, type Tenant, type TestStack } from '@quire/testkit';
 
 let stack: TestStack;
 let tenant: Tenant;
@@ -38,7 +38,9 @@ describe('folders', () => {
     const res = await sendJson(tenant, 'POST', '/api/v1/folders', { name: '  Biology ', description: 'Cells and plants' });
     expect(res.status).toBe(201);
     const root = await res.json();
-    expect(Object.keys(root).sort()).toEqual(['_id', 'createdAt', 'description', 'name', 'organizationId', 'parentFolderId', 'updatedAt']);
+    expect(Object.keys(root).sort()).toEqual(['_id', 'createdAt', 'description', 'metadata', 'name', 'organizationId', 'parentFolderId', 'status', 'updatedAt']);
+    expect(root.status).toBe('active');
+    expect(root.metadata).toEqual({ color: null, icon: null, materialCount: 0, totalSize: 0, lastActivity: root.createdAt });
     expect(root).toMatchObject({ name: 'Biology', description: 'Cells and plants', organizationId: tenant.organizationId, parentFolderId: null });
     expect(root._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(root.createdAt).toMatch(ISO);
@@ -228,6 +230,78 @@ describe('folders', () => {
 
     expect((await sendJson(tenant, 'DELETE', `/api/v1/folders/${parent._id}`)).status).toBe(200);
     expect((await sendJson(tenant, 'DELETE', `/api/v1/folders/${parent._id}`)).status).toBe(404);
+  });
+});
+
+describe('folder metadata', () => {
+  const upload = async (name: string, bytes: number, folderId?: string) => {
+    const data = new FormData();
+    data.append('name', name);
+    if (folderId) data.append('folderId', folderId);
+    data.append('file', new Blob(['x'.repeat(bytes)], { type: 'text/plain' }), `${name}.txt`);
+    const res = await tenant.request('/api/v1/materials/upload', { method: 'POST', body: data });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()) as { _id: string };
+  };
+  const metadataOf = async (id: string) => (await (await sendJson(tenant, 'GET', `/api/v1/folders/${id}`)).json()).metadata;
+  const counts = async (id: string) => {
+    const { materialCount, totalSize } = await metadataOf(id);
+    return { materialCount, totalSize };
+  };
+
+  it('create and update accept color and icon; null clears one, leaving it out keeps it', async () => {
+    const res = await sendJson(tenant, 'POST', '/api/v1/folders', { name: 'Painted', metadata: { color: '#3b82f6', icon: 'flask' } });
+    expect(res.status).toBe(201);
+    const created = await res.json();
+    expect(created.metadata).toMatchObject({ color: '#3b82f6', icon: 'flask', materialCount: 0, totalSize: 0 });
+    const patched = await (await sendJson(tenant, 'PATCH', `/api/v1/folders/${created._id}`, { metadata: { color: null } })).json();
+    expect(patched.metadata).toMatchObject({ color: null, icon: 'flask' });
+    const renamed = await (await sendJson(tenant, 'PATCH', `/api/v1/folders/${created._id}`, { name: 'Repainted' })).json();
+    expect(renamed.metadata).toMatchObject({ color: null, icon: 'flask' });
+    for (const metadata of [{ color: 7 }, { icon: '' }, { color: 'x'.repeat(65) }, { materialCount: 3 }]) {
+      expect((await sendJson(tenant, 'POST', '/api/v1/folders', { name: 'Bad', metadata })).status).toBe(400);
+      expect((await sendJson(tenant, 'PATCH', `/api/v1/folders/${created._id}`, { metadata })).status).toBe(400);
+    }
+  });
+
+  it('counts and sizes stay exact through uploads, moves, bulk moves and deletes', async () => {
+    const a = await folder(tenant, 'Counted A');
+    const b = await folder(tenant, 'Counted B');
+    const created = (await metadataOf(a._id)).lastActivity;
+    // By hand: 100 + 250 + 4000 bytes in A, nothing in B.
+    const m1 = await upload('m1', 100, a._id);
+    const m2 = await upload('m2', 250, a._id);
+    const m3 = await upload('m3', 4000, a._id);
+    await upload('loose', 7, undefined);
+    expect(await counts(a._id)).toEqual({ materialCount: 3, totalSize: 4350 });
+    expect(await counts(b._id)).toEqual({ materialCount: 0, totalSize: 0 });
+    expect(Date.parse((await metadataOf(a._id)).lastActivity)).toBeGreaterThanOrEqual(Date.parse(created));
+
+    // m2 moves to B: A 100 + 4000, B 250.
+    expect((await sendJson(tenant, 'POST', `/api/v1/materials/${m2._id}/move`, { folderId: b._id })).status).toBe(200);
+    expect(await counts(a._id)).toEqual({ materialCount: 2, totalSize: 4100 });
+    expect(await counts(b._id)).toEqual({ materialCount: 1, totalSize: 250 });
+
+    // m1 and m3 move to B at once, m2 (already there) with them: A empty, B 4350.
+    const bulk = await sendJson(tenant, 'POST', '/api/v1/materials/bulk/move', { materialIds: [m1._id, m2._id, m3._id], folderId: b._id });
+    expect(bulk.status).toBe(200);
+    expect(await counts(a._id)).toEqual({ materialCount: 0, totalSize: 0 });
+    expect(await counts(b._id)).toEqual({ materialCount: 3, totalSize: 4350 });
+
+    // m3 leaves folders altogether, m1 is deleted: B holds m2 only.
+    expect((await sendJson(tenant, 'POST', `/api/v1/materials/${m3._id}/move`, { folderId: null })).status).toBe(200);
+    expect((await sendJson(tenant, 'DELETE', `/api/v1/materials/${m1._id}`)).status).toBe(200);
+    expect(await counts(b._id)).toEqual({ materialCount: 1, totalSize: 250 });
+    const tree = await (await sendJson(tenant, 'GET', '/api/v1/folders/tree')).json();
+    const node = tree.folders.find((f: { _id: string }) => f._id === b._id);
+    expect({ materialCount: node.materialCount, ...node.metadata }).toMatchObject({ materialCount: 1, totalSize: 250 });
+    expect((await (await sendJson(tenant, 'GET', `/api/v1/folders/${b._id}`)).json()).materialCount).toBe(1);
+
+    // Processing the uploads changes nothing; A is empty again and may be deleted, B may not.
+    for (const m of [m2, m3]) await waitForStatus(tenant, m._id, ['active', 'error']);
+    expect(await counts(b._id)).toEqual({ materialCount: 1, totalSize: 250 });
+    expect((await sendJson(tenant, 'DELETE', `/api/v1/folders/${b._id}`)).status).toBe(409);
+    expect((await sendJson(tenant, 'DELETE', `/api/v1/folders/${a._id}`)).status).toBe(200);
   });
 });
 

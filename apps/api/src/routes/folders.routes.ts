@@ -35,6 +35,8 @@ export const folderRoutes: AnyRoute[] = [
         name: body.name,
         parentFolderId: body.parentFolderId ?? null,
         description: body.description ?? null,
+        color: body.metadata?.color ?? null,
+        icon: body.metadata?.icon ?? null,
       });
       return { status: 201, body: toFolderView(folder) };
     },
@@ -64,8 +66,7 @@ export const folderRoutes: AnyRoute[] = [
     summary: 'Every folder, nested, with material counts',
     responses: { 200: json('The roots', z.strictObject({ folders: z.array(folderTreeNodeSchema) })) },
     handle: async ({ ctx, principal }) => {
-      const { folders: all, counts } = await folders.folderTree(ctx, principal.organizationId);
-      return ok({ folders: toFolderTree(all, counts) });
+      return ok({ folders: toFolderTree(await folders.folderTree(ctx, principal.organizationId)) });
     },
   }),
   apiRoute({
@@ -77,8 +78,8 @@ export const folderRoutes: AnyRoute[] = [
     responses: { 200: json('The folder', folderSchema.extend({ subfolders: z.array(folderSchema), materialCount: z.number().int() })) },
     errors: [404],
     handle: async ({ ctx, principal, params }) => {
-      const { folder, subfolders, materialCount } = await folders.getFolder(ctx, principal.organizationId, params.id);
-      return ok({ ...toFolderView(folder), subfolders: subfolders.map(toFolderView), materialCount });
+      const { folder, subfolders } = await folders.getFolder(ctx, principal.organizationId, params.id);
+      return ok({ ...toFolderView(folder), subfolders: subfolders.map(toFolderView), materialCount: folder.material_count });
     },
   }),
   apiRoute({
@@ -90,7 +91,11 @@ export const folderRoutes: AnyRoute[] = [
     body: { json: updateFolderSchema },
     responses: { 200: json('The folder', folderSchema) },
     errors: [400, 404, 413],
-    handle: async ({ ctx, principal, params, body }) => ok(toFolderView(await folders.updateFolder(ctx, principal.organizationId, params.id, body))),
+    handle: async ({ ctx, principal, params, body }) => {
+      const { metadata, ...changes } = body;
+      const update = { ...changes, color: metadata?.color, icon: metadata?.icon };
+      return ok(toFolderView(await folders.updateFolder(ctx, principal.organizationId, params.id, update)));
+    },
   }),
   apiRoute({
     method: 'delete',

@@ -6,16 +6,24 @@ const id = z.string().trim().min(1).max(200);
 const name = z.string().trim().min(1, 'name is required').max(255);
 const description = z.string().trim().max(5000).nullable();
 
+/** What a client may set of a folder's metadata; the counts in it are quire's. */
+const metadata = z.strictObject({
+  color: z.string().trim().min(1).max(64).nullable().optional().meta({ examples: ['#3b82f6'] }),
+  icon: z.string().trim().min(1).max(64).nullable().optional().meta({ examples: ['folder'] }),
+});
+
 export const createFolderSchema = z.strictObject({
   name,
   parentFolderId: id.nullable().optional(),
   description: description.optional(),
+  metadata: metadata.optional(),
 });
 
 /** Renames or re-describes; a folder changes parent only through `PATCH /{id}/move`, which checks for cycles. */
 export const updateFolderSchema = z.strictObject({
   name: name.optional(),
   description: description.optional(),
+  metadata: metadata.optional(),
 });
 
 export const moveFolderSchema = z.strictObject({
@@ -35,6 +43,14 @@ export const folderSchema = z
     organizationId: z.string(),
     parentFolderId: z.string().nullable(),
     description: z.string().nullable(),
+    status: z.literal('active'),
+    metadata: z.strictObject({
+      color: z.string().nullable(),
+      icon: z.string().nullable(),
+      materialCount: z.number().int().meta({ description: 'Live materials directly in the folder' }),
+      totalSize: z.number().int().meta({ description: "Bytes of those materials' originals" }),
+      lastActivity: isoTimestamp.meta({ description: 'When a material last came, went or changed size; the creation time until one does' }),
+    }),
     createdAt: isoTimestamp,
     updatedAt: isoTimestamp,
   })

@@ -253,6 +253,38 @@ describe('a range starting at 10:30 (range 2): windows cut through days', () => 
     );
   });
 
+  it('a date-only endDate includes its whole day; a date-only startDate begins at midnight', async () => {
+    // By hand: range 1 to the end of 2025-03-18 is windows 03-03..03-09, 03-10..03-16, 03-17..03-18T23:59:59.999;
+    // the last holds b6, b7 (chat, Bob) and nothing of Alice's 03-19 events.
+    expect(await report(school, 'live-lecture', { startDate: '2025-03-03', endDate: '2025-03-18' })).toEqual(
+      groupLevel(
+        [WINDOWS_1[0], WINDOWS_1[1], ['2025-03-17T00:00:00.000Z', '2025-03-18T23:59:59.999Z']],
+        [
+          [1, live(1, 2)],
+          [0, L0],
+          [1, live(0, 2)],
+        ],
+      ),
+    );
+    // 03-19 as a date reaches a8 (12:00:00.001), which endDate=...T12:00:00.000Z leaves out.
+    expect(await report(school, 'live-lecture', { startDate: '2025-03-17', endDate: '2025-03-19' })).toEqual(
+      groupLevel([['2025-03-17T00:00:00.000Z', '2025-03-19T23:59:59.999Z']], [[2, live(1, 2)]]),
+    );
+  });
+
+  it.each([
+    ['no zone, read as UTC', '2025-03-03T00:00:00', '2025-03-19T12:00:00'],
+    ['no seconds', '2025-03-03T00:00Z', '2025-03-19T12:00Z'],
+    ['an offset, converted to UTC', '2025-03-03T02:00:00+02:00', '2025-03-19T07:00:00-05:00'],
+    ['an offset without seconds or colon', '2025-03-03T01:00+0100', '2025-03-19T12:00:00.000+00:00'],
+  ])('an ISO 8601 timestamp with %s gives the same report as its Z form', async (_what, startDate, endDate) => {
+    for (const name of REPORT_NAMES) {
+      for (const students of ['false', 'true']) {
+        expect(await report(school, name, { startDate, endDate, students })).toEqual(await report(school, name, { ...RANGE_1, students }));
+      }
+    }
+  });
+
   it('reads the same from a date, or a timestamp with an offset, as from the UTC timestamp', async () => {
     expect(await report(school, 'tests', { startDate: '2025-03-03', endDate: RANGE_1.endDate })).toEqual(await report(school, 'tests', RANGE_1));
     expect(await report(school, 'tests', { startDate: '2025-03-03T11:30:00.000+01:00', endDate: RANGE_2.endDate })).toEqual(
@@ -365,7 +397,8 @@ describe('refusals', () => {
       ['startDate=garbage', /startDate/],
       ['startDate=', /startDate/],
       ['endDate=2025-13-01T00:00:00Z', /endDate/],
-      ['endDate=2025-03-01T10:00:00', /endDate/],
+      ['endDate=2025-03-01T10:00:00+25:00', /endDate/],
+      ['endDate=March 1', /endDate/],
       ['startDate=2025-01-01T00:00:00Z&startDate=2025-02-01T00:00:00Z', /startDate/],
       ['students=yes', /students/],
       ['students=', /students/],

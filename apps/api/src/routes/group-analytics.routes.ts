@@ -25,9 +25,12 @@ const SUMMARIES: Record<ReportName, string> = {
   'live-lecture': 'Live lecture usage: sessions made and chat messages',
   tests: 'Test usage: tests and questions made, questions answered (in)correctly, chat questions',
   engagement: 'Minutes engaged',
+  chat: 'Chat messages: the total, then Tutor Me, test, flashcard, material, live lecture and main chat messages',
+  flashcards: 'Flashcards: sets made, flashcards made, chat questions',
+  explainers: 'Explainer videos made',
 };
 
-/** `POST /api/groups/{live-lecture,tests,engagement}`: reports on the key's group. */
+/** `POST /api/groups/{live-lecture,tests,engagement,chat,flashcards,explainers}`: reports on the key's group. */
 export const groupAnalyticsRoutes: AnyRoute[] = REPORT_NAMES.map((name) =>
   apiRoute({
     method: 'post',

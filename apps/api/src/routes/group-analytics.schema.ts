@@ -1,19 +1,14 @@
 import { z } from 'zod';
 import { MissingParamsError } from '../errors.ts';
 import { DAY_MS } from '../services/report-windows.ts';
+import { rangeInstant } from './date-query.schema.ts';
 import type { ReportQuery } from '../services/group-analytics.service.ts';
 
 export const DEFAULT_START_DATE = '2025-01-01T00:00:00.000Z';
 
-/** A date (`2025-01-07`, midnight UTC) or a timestamp with `Z` or an offset; local times would depend on the server. */
-const instant = (name: string) =>
-  z
-    .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: `${name} must be an ISO 8601 date or timestamp, e.g. 2025-01-07T00:00:00.000Z` })
-    .transform((value) => new Date(value));
-
 export const reportQuerySchema = z.object({
-  startDate: instant('startDate').prefault(DEFAULT_START_DATE),
-  endDate: instant('endDate').optional(),
+  startDate: rangeInstant('startDate', 'start').prefault(DEFAULT_START_DATE),
+  endDate: rangeInstant('endDate', 'end').optional(),
   students: z.enum(['true', 'false'], { error: 'students must be true or false' }).default('false'),
 });
 

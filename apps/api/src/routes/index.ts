@@ -5,6 +5,7 @@ import { operationsRoutes } from './operations.routes.ts';
 import type { AnyRoute } from './route.ts';
 import { storageUrlRoutes } from './storage-urls.routes.ts';
 import { usageEventRoutes } from './usage-events.routes.ts';
+import { usageSummaryRoutes } from './usage-summary.routes.ts';
 
 /**
  * Every endpoint of the api, each declared once in `<resource>.routes.ts`. The Express router
@@ -15,6 +16,7 @@ export const ROUTES: readonly AnyRoute[] = [
   ...materialRoutes,
   ...folderRoutes,
   ...usageEventRoutes,
+  ...usageSummaryRoutes,
   ...groupAnalyticsRoutes,
   ...storageUrlRoutes,
   ...operationsRoutes,

@@ -193,8 +193,15 @@ describe('reprocessing', () => {
     expect(oldKeys.length).toBeGreaterThan(0);
     expect((await search(tenant, { query: 'page' })).results.map((r: { material: { id: string } }) => r.material.id)).toEqual([created._id]);
 
-    // The same original, read by "a newer extractor": here, different bytes under the same key.
-    await stack.store.put(created.content.s3Key, await makePdf(['Zebras graze on the savanna.']));
+    // The same original, read by "a newer extractor": here, different bytes under the same key, with the
+    // material's pin (its size) moved to them, since the worker refuses an original that is not the one pinned.
+    const newer = await makePdf(['Zebras graze on the savanna.']);
+    await stack.store.put(created.content.s3Key, newer);
+    await stack.db
+      .updateTable('materials')
+      .set({ content: JSON.stringify({ ...created.content, s3Url: undefined, fileSize: newer.length }) })
+      .where('id', '=', created._id)
+      .execute();
     const res = await sendJson(tenant, 'POST', `/api/v1/materials/${created._id}/reprocess`);
     expect(res.status).toBe(200);
     const during = await res.json();

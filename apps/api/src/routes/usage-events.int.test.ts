@@ -223,12 +223,44 @@ describe('GET /api/v1/usage/events', () => {
     expect(await list(t, '?limit=2&offset=3')).toMatchObject({ hasMore: false });
   });
 
-  it('rejects bad filters with 400', async () => {
-    for (const query of ['limit=0', 'limit=1001', 'limit=x', 'offset=-1', 'eventType=bogus', 'startDate=yesterday', 'startDate=2025-05-03T00:00:00Z&endDate=2025-05-02T00:00:00Z']) {
+  it('reads dates as the analytics do: a date-only endDate is the end of its day, no zone is UTC', async () => {
+    expect(await ids('?startDate=2025-05-02&endDate=2025-05-04')).toEqual(['l4', 'l3', 'l2']);
+    expect(await ids('?endDate=2025-05-01')).toEqual(['l1']);
+    expect(await ids('?startDate=2025-05-02T02:00:00%2B02:00&endDate=2025-05-03T00:00')).toEqual(['l3', 'l2']);
+    expect(await ids('?startDate=2025-05-04T00:00:00')).toEqual(['l5', 'l4']);
+  });
+
+  it('rejects bad filters, and filters it does not know, with 400', async () => {
+    for (const query of ['resourceId=r1', 'group=g1', 'eventtype=engagement', 'limit=0', 'limit=1001', 'limit=x', 'offset=-1', 'eventType=bogus', 'startDate=yesterday', 'startDate=2025-05-03T00:00:00Z&endDate=2025-05-02T00:00:00Z']) {
       const res = await t.request(`/api/v1/usage/events?${query}`);
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
       expect(await res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
     }
+  });
+
+  it('filters by groupId: an organization key reads one group, a group key only its own', async () => {
+    const org = await stack.newTenant({ group: ACTIVE_PLAN });
+    const second = await createGroup(stack.db, { organizationId: org.organizationId, name: 'Second', ...ACTIVE_PLAN });
+    const orgKey = await stack.newKey(org.organizationId);
+    const sent = await send(orgKey, {
+      events: [
+        event('g1', { groupId: org.groupId }),
+        event('g2', { groupId: second.id }),
+        event('g3', { groupId: org.groupId, occurredAt: '2025-05-06T00:00:00.000Z' }),
+      ],
+    });
+    expect(sent.status).toBe(200);
+    const orgIds = async (query: string) => (await list(orgKey, query)).events.map((e: { eventId: string }) => e.eventId);
+    expect(await orgIds('')).toEqual(['g3', 'g2', 'g1']);
+    expect(await orgIds(`?groupId=${org.groupId}`)).toEqual(['g3', 'g1']);
+    expect(await orgIds(`?groupId=${second.id}`)).toEqual(['g2']);
+    expect((await list(org, `?groupId=${org.groupId}`)).events.map((e: { eventId: string }) => e.eventId)).toEqual(['g3', 'g1']);
+    const foreign = await orgKey.request(`/api/v1/usage/events?groupId=${t.groupId}`);
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toMatchObject({ message: 'Group not found' });
+    const notMine = await org.request(`/api/v1/usage/events?groupId=${second.id}`);
+    expect(notMine.status).toBe(400);
+    expect(await notMine.json()).toMatchObject({ message: "groupId does not match the API key's group" });
   });
 
   it('answers 403 without a valid key', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { USAGE_EVENT_TYPES } from '@quire/db';
 import { isoTimestamp } from '@quire/material';
-import { json } from '../openapi/common.ts';
+import { errorBodySchema, json } from '../openapi/common.ts';
 import { listUsageEvents, recordUsageEvents } from '../services/usage-events.service.ts';
 import { apiRoute, type AnyRoute } from './route.ts';
 import { batchSchema, eventBatchError, listEventsQuerySchema } from './usage-events.schema.ts';
@@ -40,9 +40,11 @@ export const usageEventRoutes: AnyRoute[] = [
     method: 'get',
     path: '/api/v1/usage/events',
     tags,
-    summary: "List the key's group's events (or its organization's), newest first",
+    summary: "List the key's group's events (or its organization's, or one of its groups'), newest first",
+    description: 'An unknown query parameter is a 400; so is a `groupId` other than its own for a key with a group.',
     query: listEventsQuerySchema,
     responses: {
+      404: json('`groupId` names no group of the organization', errorBodySchema),
       200: json(
         'One page',
         z.strictObject({ events: z.array(usageEventViewSchema), limit: z.number().int(), offset: z.number().int(), hasMore: z.boolean() }),
@@ -55,6 +57,7 @@ export const usageEventRoutes: AnyRoute[] = [
         to: q.endDate,
         type: q.eventType,
         userId: q.userId,
+        groupId: q.groupId,
         limit: q.limit,
         offset: q.offset,
       }),

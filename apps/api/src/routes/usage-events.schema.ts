@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USAGE_EVENT_TYPES } from '@quire/db';
 import { badEvent } from '../errors.ts';
+import { rangeInstant } from './date-query.schema.ts';
 
 export const MAX_EVENTS_PER_BATCH = 1000;
 /** One engagement event covers at most a day of activity; more is a client bug, not a long session. */
@@ -61,12 +62,14 @@ export function eventBatchError(error: z.ZodError): Error {
   return badEvent(index, first!.path.slice(2).join('.') || 'event', first!.message, details);
 }
 
+/** Strict: a filter this endpoint does not know is a 400, never silently dropped. */
 export const listEventsQuerySchema = z
-  .object({
-    startDate: timestamp.optional(),
-    endDate: timestamp.optional(),
+  .strictObject({
+    startDate: rangeInstant('startDate', 'start').optional(),
+    endDate: rangeInstant('endDate', 'end').optional(),
     eventType: z.enum(USAGE_EVENT_TYPES).optional(),
     userId: id.optional(),
+    groupId: id.optional(),
     limit: z.coerce.number().int().min(1).max(1000).default(100),
     offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   })

@@ -1,5 +1,4 @@
 import {
-  countMaterialsByFolder,
   countSubfolders,
   deleteFolder as deleteFolderRow,
   existingFolderIds,
@@ -34,6 +33,8 @@ export interface FolderInput {
   name: string;
   parentFolderId: string | null;
   description: string | null;
+  color: string | null;
+  icon: string | null;
 }
 
 export async function createFolder(ctx: ApiContext, organizationId: string, input: FolderInput): Promise<Folder> {
@@ -44,18 +45,14 @@ export async function createFolder(ctx: ApiContext, organizationId: string, inpu
 export async function getFolder(ctx: ApiContext, organizationId: string, id: string) {
   const folder = await findFolder(ctx.db, organizationId, id);
   if (!folder) throw folderNotFound();
-  const [subfolders, counts] = await Promise.all([
-    listSubfolders(ctx.db, organizationId, id),
-    countMaterialsByFolder(ctx.db, organizationId, [id]),
-  ]);
-  return { folder, subfolders, materialCount: counts.get(id) ?? 0 };
+  return { folder, subfolders: await listSubfolders(ctx.db, organizationId, id) };
 }
 
 export async function updateFolder(
   ctx: ApiContext,
   organizationId: string,
   id: string,
-  changes: { name?: string; description?: string | null },
+  changes: { name?: string; description?: string | null; color?: string | null; icon?: string | null },
 ): Promise<Folder> {
   const updated = await updateFolderRow(ctx.db, organizationId, id, changes);
   if (!updated) throw folderNotFound();
@@ -72,21 +69,18 @@ export async function listFolders(
   return pageOf(found, q);
 }
 
-export async function folderTree(ctx: ApiContext, organizationId: string) {
-  const [folders, counts] = await Promise.all([listAllFolders(ctx.db, organizationId), countMaterialsByFolder(ctx.db, organizationId)]);
-  return { folders, counts };
+export async function folderTree(ctx: ApiContext, organizationId: string): Promise<Folder[]> {
+  return listAllFolders(ctx.db, organizationId);
 }
 
 /** Deletes an empty folder: one that holds no live material and no subfolder (409 otherwise). */
 export async function deleteFolder(ctx: ApiContext, organizationId: string, id: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     // Locked first: nothing can be moved or created into the folder until this transaction ends.
-    if (!(await lockFolder(trx, organizationId, id))) throw folderNotFound();
-    const [counts, subfolders] = await Promise.all([
-      countMaterialsByFolder(trx, organizationId, [id]),
-      countSubfolders(trx, organizationId, id),
-    ]);
-    const materials = counts.get(id) ?? 0;
+    const folder = await lockFolder(trx, organizationId, id);
+    if (!folder) throw folderNotFound();
+    const subfolders = await countSubfolders(trx, organizationId, id);
+    const materials = folder.material_count;
     if (materials > 0 || subfolders > 0) {
       throw conflict(`The folder is not empty: it holds ${materials} material(s) and ${subfolders} subfolder(s)`);
     }

@@ -3,40 +3,70 @@ import { UnauthorizedError } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
 import { rawOnly, reportWindows, splitByUtcDay, type ReportWindow } from './report-windows.ts';
 
-export const REPORT_NAMES = ['live-lecture', 'tests', 'engagement'] as const;
+export const REPORT_NAMES = ['live-lecture', 'tests', 'engagement', 'chat', 'flashcards', 'explainers'] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
 interface MetricDefinition {
   title: string;
-  counter: UsageCounter;
-  /** From the counter's sum to the reported value; the sum itself when absent. */
+  /** The reported value adds these counters up (one, except for totals). */
+  counters: UsageCounter[];
+  /** From the counters' sum to the reported value; the sum itself when absent. */
   present?: (sum: number) => number;
 }
 
+/** Every chat the platform has, each reported on its own and in `Total Messages`. */
+const CHAT_MESSAGES: { title: string; counter: UsageCounter }[] = [
+  { title: 'Tutor Me Messages', counter: 'tutor_me_messages' },
+  { title: 'Test Messages', counter: 'chat_questions' },
+  { title: 'Flashcard Messages', counter: 'flashcard_chat_questions' },
+  { title: 'Material Messages', counter: 'material_messages' },
+  { title: 'Live Lecture Messages', counter: 'chat_messages' },
+  { title: 'Main Chat Messages', counter: 'main_chat_messages' },
+];
+const CHAT_COUNTERS = CHAT_MESSAGES.map((m) => m.counter);
+
+const metric = (title: string, counter: UsageCounter, present?: (sum: number) => number): MetricDefinition => ({ title, counters: [counter], present });
+
 const toMinutes = (ms: number) => Math.round(ms / 600) / 100;
 
-/** Metric titles in the seed's order; `activity` decides who counts in `numStudentsUsed`. */
+/**
+ * Metric titles in the order of the seed and of the public service's documentation; `activity` decides who
+ * counts in `numStudentsUsed`.
+ */
 const REPORTS: Record<ReportName, { metrics: MetricDefinition[]; activity: UsageCounter[] }> = {
   'live-lecture': {
-    metrics: [
-      { title: 'Sessions Made', counter: 'sessions_made' },
-      { title: 'Chat Messages', counter: 'chat_messages' },
-    ],
+    metrics: [metric('Sessions Made', 'sessions_made'), metric('Chat Messages', 'chat_messages')],
     activity: ['sessions_made', 'chat_messages'],
   },
   tests: {
     metrics: [
-      { title: 'Tests Made', counter: 'tests_made' },
-      { title: 'Questions Made', counter: 'questions_made' },
-      { title: 'Questions Answered Correctly', counter: 'answered_correctly' },
-      { title: 'Questions Answered Incorrectly', counter: 'answered_incorrectly' },
-      { title: 'Chat Questions Asked', counter: 'chat_questions' },
+      metric('Tests Made', 'tests_made'),
+      metric('Questions Made', 'questions_made'),
+      metric('Questions Answered Correctly', 'answered_correctly'),
+      metric('Questions Answered Incorrectly', 'answered_incorrectly'),
+      metric('Chat Questions Asked', 'chat_questions'),
     ],
     activity: ['tests_made', 'questions_made', 'answered_correctly', 'answered_incorrectly', 'chat_questions'],
   },
   engagement: {
-    metrics: [{ title: 'Minutes Engaged', counter: 'engaged_ms', present: toMinutes }],
+    metrics: [metric('Minutes Engaged', 'engaged_ms', toMinutes)],
     activity: ['engagement_events'],
+  },
+  chat: {
+    metrics: [{ title: 'Total Messages', counters: CHAT_COUNTERS }, ...CHAT_MESSAGES.map((m) => metric(m.title, m.counter))],
+    activity: CHAT_COUNTERS,
+  },
+  flashcards: {
+    metrics: [
+      metric('Sets Made', 'flashcard_sets_made'),
+      metric('Flashcards Made', 'flashcards_made'),
+      metric('Chat Questions', 'flashcard_chat_questions'),
+    ],
+    activity: ['flashcard_sets_made', 'flashcards_made', 'flashcard_chat_questions'],
+  },
+  explainers: {
+    metrics: [metric('Explainers Videos Made', 'explainer_videos_made')],
+    activity: ['explainer_videos_made'],
   },
 };
 
@@ -81,12 +111,12 @@ export async function buildGroupReport(
   const usageQuery = {
     ...scope,
     segments: source === 'counters' ? splitByUtcDay(windows) : rawOnly(windows),
-    counters: metrics.map((m) => m.counter),
+    counters: [...new Set(metrics.flatMap((m) => m.counters))],
     activity,
   };
   const data = (sums: Record<UsageCounter, number> | undefined) =>
     metrics.map((m) => {
-      const sum = sums?.[m.counter] ?? 0;
+      const sum = m.counters.reduce((total, c) => total + (sums?.[c] ?? 0), 0);
       return { title: m.title, value: m.present ? m.present(sum) : sum };
     });
   const bounds = (w: ReportWindow) => ({ startDate: new Date(w.start).toISOString(), endDate: new Date(w.end).toISOString() });

@@ -39,6 +39,19 @@ describe('Idempotency-Key', () => {
     expect((await other.json()).message).toMatch(/Idempotency-Key/);
   });
 
+  it('replays the same body with its keys in another order; a different value is still 422', async () => {
+    const body = { name: 'Ordered', content: { text: 'same meaning', type: 'text' }, references: [{ title: 'T', url: 'https://example.org' }] };
+    const first = await postJson('/api/v1/materials/upload-and-process', body, 'key-order');
+    expect(first.status).toBe(201);
+    const reordered = JSON.parse('{"references":[{"url":"https://example.org","title":"T"}],"content":{"type":"text","text":"same meaning"},"name":"Ordered"}');
+    const replay = await postJson('/api/v1/materials/upload-and-process', reordered, 'key-order');
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect((await replay.json())._id).toBe((await first.json())._id);
+    const changed = { ...reordered, content: { type: 'text', text: 'other meaning' } };
+    expect((await postJson('/api/v1/materials/upload-and-process', changed, 'key-order')).status).toBe(422);
+  });
+
   it('replays multipart uploads and discards the retried file', async () => {
     const form = () => {
       const f = new FormData();

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { stringify } from 'safe-stable-stringify';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '@quire/db';
 import type { ApiContext } from '../context.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
@@ -20,10 +21,13 @@ export interface IdempotentRequest {
   fingerprint: string;
 }
 
-/** What identifies a request for its key: the operation and everything it was given. */
+/**
+ * What identifies a request for its key: the operation and everything it was given. Parts are compared by
+ * meaning: JSON with sorted keys, so the same body with its keys in another order matches.
+ */
 export function fingerprintOf(operation: string, ...parts: unknown[]): string {
   const hash = createHash('sha256').update(operation);
-  for (const part of parts) hash.update('\n').update(typeof part === 'string' ? part : JSON.stringify(part ?? null));
+  for (const part of parts) hash.update('\n').update(typeof part === 'string' ? part : (stringify(part ?? null) ?? 'null'));
   return hash.digest('hex');
 }
 

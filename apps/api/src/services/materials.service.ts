@@ -229,7 +229,11 @@ export async function completeUpload(ctx: ApiContext, organizationId: string, ma
   }
   const completed = await completePendingUpload(ctx.db, organizationId, materialId, {
     contentType: sniffed.contentType,
-    source: { kind: 'file', file: { ...source.file, fileSize: object.size, mimeType: sniffed.mimeType } },
+    // Pinned: an S3 upload URL accepts PUTs until it expires, so processing and downloads check they see this object.
+    source: {
+      kind: 'file',
+      file: { ...source.file, fileSize: object.size, mimeType: sniffed.mimeType, ...(object.etag ? { etag: object.etag } : {}) },
+    },
     storageBytes: object.size,
   });
   if (!completed) {
@@ -239,6 +243,17 @@ export async function completeUpload(ctx: ApiContext, organizationId: string, ma
   await recordObject(ctx.db, materialId, s3Key, 'original', object.size);
   await enqueueOrWithdraw(ctx, completed);
   return completed;
+}
+
+/**
+ * What an upload URL for `key` may still do. Upload URLs are minted for the original of a `pending_upload`
+ * material only: once the material owns its file the URL is used up, and a deleted material's is gone.
+ */
+export async function uploadUrlState(ctx: Pick<ApiContext, 'db'>, key: string): Promise<'open' | 'used' | 'gone'> {
+  const [organizationId, materialId] = key.split('/');
+  const material = organizationId && materialId ? await findMaterial(ctx.db, organizationId, materialId) : undefined;
+  if (!material || originalOf(material.source)?.s3Key !== key) return 'gone';
+  return material.status === 'pending_upload' ? 'open' : 'used';
 }
 
 export async function getMaterial(ctx: ApiContext, organizationId: string, id: string): Promise<Material> {
@@ -368,6 +383,13 @@ export async function downloadUrl(ctx: ApiContext, organizationId: string, id: s
   if (material.status === 'pending_upload') throw conflict('The file has not been uploaded yet');
   const original = originalOf(material.source);
   if (!original) throw conflict('This material has no stored file (text, or a URL not fetched yet)');
+  if (original.etag) {
+    const object = await ctx.store.stat(original.s3Key);
+    if (!object || object.etag !== original.etag || object.size !== original.fileSize) {
+      ctx.logger.warn({ materialId: id, pinned: original.etag, found: object?.etag }, 'the original was replaced after upload/complete');
+      throw conflict('The stored original is no longer the file that was uploaded and processed (it was overwritten through its upload URL)');
+    }
+  }
   return ctx.store.presignGet(original.s3Key, expiresInSeconds, { filename: original.filename });
 }
 

@@ -9,7 +9,7 @@ import {
   type UsageEventFilter,
 } from '@quire/db';
 import type { Principal } from '../auth/principal.ts';
-import { badEvent } from '../errors.ts';
+import { badEvent, badRequest, notFound } from '../errors.ts';
 import type { UsageEventInput } from '../routes/usage-events.schema.ts';
 
 /**
@@ -90,15 +90,27 @@ export interface UsageEventView {
   receivedAt: string;
 }
 
-/** A key with a group sees that group's events; a key without one sees its organization's. */
+/** The one group a listing may read: the key's own, or any of its organization's for a key without a group. */
+async function groupToList(db: Db, principal: Principal, asked: string | undefined): Promise<string | undefined> {
+  if (principal.groupId) {
+    if (asked !== undefined && asked !== principal.groupId) {
+      throw badRequest("groupId does not match the API key's group", [{ field: 'groupId', message: "not the key's group" }]);
+    }
+    return principal.groupId;
+  }
+  if (asked !== undefined && !(await existingGroupIds(db, principal.organizationId, [asked])).has(asked)) throw notFound('Group');
+  return asked;
+}
+
+/** A key with a group sees that group's events; a key without one sees its organization's, or one group's. */
 export async function listUsageEvents(
   ctx: { db: Db },
   principal: Principal,
-  filter: Omit<UsageEventFilter, 'groupId'>,
+  filter: UsageEventFilter,
 ): Promise<{ events: UsageEventView[]; limit: number; offset: number; hasMore: boolean }> {
   const rows = await listUsageEventRows(ctx.db, principal.organizationId, {
     ...filter,
-    groupId: principal.groupId ?? undefined,
+    groupId: await groupToList(ctx.db, principal, filter.groupId),
     limit: filter.limit + 1,
   });
   const events = rows.slice(0, filter.limit).map((r) => ({

@@ -1,8 +1,6 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Job } from 'bullmq';
 import {
   findMaterialForProcessing,
@@ -30,6 +28,7 @@ import {
 import type { JobMap, ProcessResult } from '@quire/queue';
 import { recordMaterialEvent } from '@quire/webhooks';
 import type { Logger } from 'pino';
+import { makeJobDir } from '../sandbox/job-dirs.ts';
 import { runSandboxed } from '../sandbox/run-sandboxed.ts';
 import { budgetFor } from './budget.ts';
 import { chunkSegments } from './chunk-segments.ts';
@@ -37,6 +36,7 @@ import { fetchOriginal } from './fetch-original.ts';
 import { jsonSafe } from './json-safe.ts';
 import type { ProcessDeps } from './process-deps.ts';
 import { progressReporter } from './progress.ts';
+import { readPinnedOriginal } from './read-original.ts';
 
 export type { ProcessDeps } from './process-deps.ts';
 
@@ -52,7 +52,7 @@ export async function processMaterial(job: Job<JobMap['process-material']>, deps
 
   const log = deps.logger.child({ jobId: job.id, materialId, attempt: job.attemptsMade + 1 });
   const started = Date.now();
-  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-job-'));
+  const workDir = await makeJobDir();
   // The row keeps the last value for readers; the job event reaches open /events streams at once.
   const publishProgress = (percent: number) => Promise.all([patchProcessingMetadata(db, materialId, { progress: percent }), job.updateProgress(percent)]);
   try {
@@ -106,7 +106,8 @@ async function extract(
   let contentType = material.contentType;
   const original = originalOf(source);
   if (original) {
-    await pipeline(await deps.store.get(original.s3Key), createWriteStream(inputPath));
+    const read = await readPinnedOriginal(deps.store, original, inputPath);
+    if (!read.ok) return read;
   } else if (source.kind === 'url') {
     const fetched = await fetchOriginal(material, source, inputPath, deps);
     if (!fetched.ok) return fetched;
@@ -123,6 +124,7 @@ async function extract(
       inputPath,
       outputDir,
       extractImages: material.extractImages,
+      ...(source.kind === 'url' ? { sourceUrl: source.url } : {}),
       ffmpegPath: deps.config.extraction.ffmpegPath,
       ffprobePath: deps.config.extraction.ffprobePath,
       speechEngine: deps.config.extraction.speechEngine,

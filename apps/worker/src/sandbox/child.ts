@@ -21,6 +21,7 @@ async function runExtraction(spec: SandboxSpec, extract: Extractor): Promise<voi
     const result = await extract(spec.inputPath, {
       extractImages: spec.extractImages,
       outputDir: spec.outputDir,
+      ...(spec.sourceUrl ? { sourceUrl: spec.sourceUrl } : {}),
       onProgress: (percent) => process.send?.({ type: 'progress', percent } satisfies ChildMessage),
       onPageCount: (count) => process.send?.({ type: 'pages', count } satisfies ChildMessage),
     });
@@ -44,6 +45,3 @@ async function peakRssMb(): Promise<number> {
   const kb = /VmHWM:\s+(\d+)/.exec(status)?.[1];
   return kb ? Number(kb) / 1024 : process.resourceUsage().maxRSS / 1024;
 }
-
-// The worker that started this process died (SIGKILL, OOM): stop too, instead of working for nobody.
-process.on('disconnect', () => process.exit(75));

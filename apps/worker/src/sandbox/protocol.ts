@@ -6,6 +6,7 @@ export interface SandboxSpec extends ExtractorSettings {
   inputPath: string;
   outputDir: string;
   extractImages: boolean;
+  sourceUrl?: string;
 }
 
 export type SandboxOutcome =

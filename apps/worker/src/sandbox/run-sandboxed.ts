@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SANDBOX_PID_FILE } from './job-dirs.ts';
 import { RESULT_FILE, type ChildMessage, type ChildReport, type SandboxOutcome, type SandboxSpec } from './protocol.ts';
 
 const CHILD = fileURLToPath(new URL('./child-entry.mjs', import.meta.url));
@@ -37,6 +38,8 @@ export async function runSandboxed(
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     env: { ...process.env, UV_THREADPOOL_SIZE: '2' },
   });
+  // For the next worker's start-up sweep, should this worker die without killing the child.
+  if (child.pid) await fs.writeFile(path.join(path.dirname(spec.outputDir), SANDBOX_PID_FILE), String(child.pid));
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     if (stderr.length < 4096) stderr += chunk.toString();

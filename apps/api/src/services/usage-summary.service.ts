@@ -1,0 +1,95 @@
+import { DateTime } from 'luxon';
+import { sumUsageByWindow, USAGE_COUNTERS, USAGE_EVENT_TYPES, type Db, type UsageCounter, type UsageEventType } from '@quire/db';
+import { badRequest } from '../errors.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { UsageSummaryQuery } from '../routes/usage-summary.schema.ts';
+import { DAY_MS, splitByUtcDay, type ReportWindow } from './report-windows.ts';
+
+const COUNTERS = Object.keys(USAGE_COUNTERS) as UsageCounter[];
+/** Every counter that counts events; `engaged_ms` sums milliseconds instead. */
+const EVENT_COUNTERS = COUNTERS.filter((c) => !USAGE_COUNTERS[c].sumsValue);
+const UNIT = { hourly: 'hour', daily: 'day', monthly: 'month' } as const;
+
+/** UTC hours, days or calendar months that meet `[start, end]`, the first and last cut to the range. */
+function summaryPeriods(period: UsageSummaryQuery['period'], start: Date, end: Date, maxPeriods: number): ReportWindow[] {
+  const periods: ReportWindow[] = [];
+  let from = DateTime.fromJSDate(start, { zone: 'utc' }).startOf(UNIT[period]);
+  while (from.toMillis() <= end.getTime()) {
+    if (periods.length === maxPeriods) throw badRequest(`A summary may have at most ${maxPeriods} periods; shorten the range or use a longer period`);
+    const next = from.plus({ [`${UNIT[period]}s`]: 1 });
+    periods.push({ index: periods.length, start: Math.max(from.toMillis(), start.getTime()), end: Math.min(next.toMillis() - 1, end.getTime()) });
+    from = next;
+  }
+  return periods;
+}
+
+export interface UsageFigures {
+  /** Events of every type. */
+  events: number;
+  /** Events per type, every type listed. */
+  byType: Record<UsageEventType, number>;
+  /** Engaged milliseconds reported by `engagement` events. */
+  engagedMs: number;
+}
+
+function figuresOf(sums: Record<UsageCounter, number> | undefined): UsageFigures {
+  const byType = Object.fromEntries(USAGE_EVENT_TYPES.map((t) => [t, 0])) as Record<UsageEventType, number>;
+  for (const c of EVENT_COUNTERS) byType[USAGE_COUNTERS[c].type] += sums?.[c] ?? 0;
+  return { events: EVENT_COUNTERS.reduce((n, c) => n + (sums?.[c] ?? 0), 0), byType, engagedMs: sums?.engaged_ms ?? 0 };
+}
+
+function add(total: Record<UsageCounter, number>, sums: Record<UsageCounter, number>): void {
+  for (const c of COUNTERS) total[c] += sums[c];
+}
+
+type SummaryRow = { periodStart: string; periodEnd: string; userId?: string; userName?: string; groupId?: string } & UsageFigures;
+
+/**
+ * Usage per period of the key's group (or its organization's), from the same daily counters as the group
+ * reports: whole UTC days from the counters, hours and cut days from the raw events. Without `groupBy` every
+ * period is listed, zeros included; grouped, only the students or groups with activity in a period.
+ */
+export async function summarizeUsage(
+  ctx: { db: Db },
+  principal: Principal,
+  q: UsageSummaryQuery,
+  limits: { maxRangeDays: number; maxPeriods: number },
+): Promise<{ period: string; startDate: string; endDate: string; groupBy: 'user' | 'group' | null; totals: UsageFigures; summary: SummaryRow[] }> {
+  if (q.endDate.getTime() - q.startDate.getTime() > limits.maxRangeDays * DAY_MS) {
+    throw badRequest(`The range from startDate to endDate may span at most ${limits.maxRangeDays} days`);
+  }
+  const periods = summaryPeriods(q.period, q.startDate, q.endDate, limits.maxPeriods);
+  const by = q.groupBy === 'user' || q.groupBy === 'group' ? q.groupBy : undefined;
+  const rows = await sumUsageByWindow(ctx.db, {
+    organizationId: principal.organizationId,
+    groupId: principal.groupId ?? undefined,
+    segments: splitByUtcDay(periods),
+    counters: COUNTERS,
+    activity: EVENT_COUNTERS,
+    by,
+  });
+  const total = Object.fromEntries(COUNTERS.map((c) => [c, 0])) as Record<UsageCounter, number>;
+  for (const r of rows) add(total, r.sums);
+  const bounds = (w: ReportWindow) => ({ periodStart: new Date(w.start).toISOString(), periodEnd: new Date(w.end).toISOString() });
+
+  let summary: SummaryRow[];
+  if (by === undefined) {
+    const byWindow = new Map(rows.map((r) => [r.window, r.sums]));
+    summary = periods.map((w) => ({ ...bounds(w), ...figuresOf(byWindow.get(w.index)) }));
+  } else {
+    rows.sort((a, b) => a.window - b.window || (a.key! < b.key! ? -1 : a.key! > b.key! ? 1 : 0));
+    summary = rows.map((r) => ({
+      ...bounds(periods[r.window]!),
+      ...(by === 'user' ? { userId: r.key!, userName: r.name! } : { groupId: r.key! }),
+      ...figuresOf(r.sums),
+    }));
+  }
+  return {
+    period: q.period,
+    startDate: q.startDate.toISOString(),
+    endDate: q.endDate.toISOString(),
+    groupBy: by ?? null,
+    totals: figuresOf(total),
+    summary,
+  };
+}

@@ -1,0 +1,172 @@
+import { Readability } from '@mozilla/readability';
+import { clean, nesting, parseDocument, type DomDocument, type DomElement } from './html-dom.ts';
+import { isoDate, pageFacts, type PageFacts } from './html-facts.ts';
+import { documentTitle, readableText } from './html-text.ts';
+
+/**
+ * Below this many characters Readability's pick is not an article (its own threshold for "found the content"):
+ * it has settled for the longest scrap it saw, and the whole page says more than the scrap.
+ */
+const MIN_ARTICLE_CHARS = 500;
+
+/**
+ * Readability's work grows faster than the page with how deep elements nest, and again with each retry on a page
+ * without an article: 50,000 elements in chains 50 deep took 13 s here, one chain 1,000 deep 12 s and 2,000 deep 70 s.
+ * A page past either limit is not searched, so that its text is kept within the sandbox's budget; the 20 MB
+ * benchmark page (100,000 elements) is 5 deep at most and its depths add up to 480,000.
+ */
+const MAX_DEPTH = 256;
+const MAX_TOTAL_DEPTH = 4_000_000;
+
+export interface HtmlPageMetadata {
+  /** `article`: the main content only; `whole-page`: no article was found, so every readable part of the page is kept. */
+  extraction: 'article' | 'whole-page';
+  /** Why the whole page was kept, when it was. */
+  fallbackReason?: string;
+  title?: string;
+  lang?: string;
+  canonicalUrl?: string;
+  siteName?: string;
+  author?: string;
+  /** ISO 8601 when the page's date could be read as one. */
+  publishedAt?: string;
+  excerpt?: string;
+}
+
+export interface HtmlPage {
+  text: string;
+  metadata: HtmlPageMetadata;
+}
+
+/**
+ * A web page's main content as text, with headings, lists and tables kept as blocks, and what the page says
+ * about itself. Readability finds the article; a page it refuses keeps its whole readable text, flagged. Relative
+ * links (the canonical URL) resolve against the page's `<base>`, itself against `pageUrl`, where it was fetched.
+ */
+export function extractHtmlPage(html: string, pageUrl?: string): HtmlPage {
+  const { head, article, failure: thrown } = readArticle(html, pageUrl);
+  const described = {
+    title: headlineOf(clean(article?.title), head.headline) ?? documentTitle(html),
+    lang: head.lang ?? clean(article?.lang),
+    canonicalUrl: head.canonicalUrl,
+    siteName: clean(article?.siteName),
+    author: author(article?.byline),
+    publishedAt: isoDate(article?.publishedTime) ?? head.publishedAt,
+    excerpt: clean(article?.excerpt),
+  };
+  const articleChars = article?.textContent?.trim().length ?? 0;
+  if (article?.content && articleChars >= MIN_ARTICLE_CHARS) {
+    const content = parseDocument(`<!doctype html><html><body>${article.content}</body></html>`);
+    tidyArticle(content, described.author);
+    const posts = postsLike(html, content);
+    const body = posts ? posts.map((post) => readableText(post.outerHTML)).join('\n\n') : readableText(content.body.innerHTML);
+    return { text: withHeadline(body, head), metadata: defined({ extraction: 'article', ...described }) };
+  }
+  const failure = thrown ?? (article ? `the longest block of text found is ${articleChars} characters, under ${MIN_ARTICLE_CHARS}` : 'no block of text was found');
+  return { text: readableText(html), metadata: defined({ extraction: 'whole-page', fallbackReason: failure, ...described }) };
+}
+
+/** Readability's article and what the page says of itself; the document it works on is dropped on return, so a large page is not held twice. */
+function readArticle(html: string, pageUrl: string | undefined): { head: PageFacts; article: ReturnType<Readability['parse']>; failure?: string } {
+  const document = parseDocument(html);
+  // Read before Readability, which rewrites the document as it works.
+  const head = pageFacts(document, pageUrl);
+  const { deepest, total } = nesting(document);
+  if (deepest > MAX_DEPTH || total > MAX_TOTAL_DEPTH) {
+    return { head, article: null, failure: `the page nests too deeply to search for an article (${deepest} levels, depths adding up to ${total})` };
+  }
+  try {
+    // Classes kept: they tell which element of the page the article came from (see postsLike).
+    return { head, article: new Readability(document, { keepClasses: true }).parse() };
+  } catch (err) {
+    return { head, article: null, failure: `the article could not be found: ${(err as Error).message}` };
+  }
+}
+
+/** The label an ad slot keeps when its ad is not loaded: the whole text of a block. */
+const AD_LABEL = /^(advertisement|advertising|ad|sponsored|anzeige|werbung|publicité|publicidad|pubblicità)$/i;
+
+/**
+ * Takes out of Readability's article what is not its text: ad-slot labels, the byline and the author's note (short
+ * paragraphs at its start or end naming the author, which Readability keeps when the author is also in the page's
+ * meta tags) and pull quotes (a quote whose words are already in one of the article's paragraphs).
+ */
+function tidyArticle(content: DomDocument, author: string | undefined): void {
+  // html-to-text's table layout has no place for a caption; as a line of its own above the table it stays.
+  for (const caption of content.querySelectorAll('table > caption')) {
+    const line = content.createElement('p');
+    line.textContent = caption.textContent;
+    caption.parentElement?.before(line);
+    caption.remove();
+  }
+  for (const block of content.querySelectorAll('p, div, span')) {
+    if (block.childElementCount === 0 && AD_LABEL.test(clean(block.textContent) ?? '')) block.remove();
+  }
+  const paragraphs = [...content.querySelectorAll('p')];
+  if (author) {
+    const name = author.toLowerCase();
+    const edges = new Set([...paragraphs.slice(0, 3), ...paragraphs.slice(-2)]);
+    for (const p of edges) {
+      const text = clean(p.textContent) ?? '';
+      if (text.length <= 200 && text.toLowerCase().includes(name)) p.remove();
+    }
+  }
+  const paragraphTexts = [...content.querySelectorAll('p')].filter((p) => !p.closest('blockquote')).map((p) => clean(p.textContent) ?? '');
+  for (const quote of content.querySelectorAll('blockquote, aside')) {
+    const text = clean(quote.textContent);
+    if (text && text.length >= 20 && paragraphTexts.some((p) => p !== text && p.includes(text))) quote.remove();
+  }
+}
+
+/**
+ * The posts of a thread (questions and answers, forum posts) when Readability picked one of them: the element it
+ * took the article from (it keeps its classes) has others of its kind (same tag and classes) in the page, holding
+ * text of their own. Undefined for a page with one article body, which is most pages, without parsing it again.
+ */
+function postsLike(html: string, content: DomDocument): DomElement[] | undefined {
+  const articleChars = (clean(content.body.textContent) ?? '').length;
+  let longest: DomElement | undefined;
+  let longestChars = 0;
+  for (const p of content.querySelectorAll('p')) {
+    const chars = p.textContent?.length ?? 0;
+    if (chars > longestChars) [longest, longestChars] = [p, chars];
+  }
+  let container = longest?.parentElement;
+  while (container && (container.textContent?.length ?? 0) < articleChars * 0.6) container = container.parentElement;
+  const kind = container?.getAttribute('class')?.trim();
+  if (!container || !kind || countClass(html, kind) < 2) return undefined;
+  // Readability has moved and rewritten its copy of the page; the others are found in a fresh one.
+  const posts: DomElement[] = [];
+  // In document order, so a post nested in another follows it.
+  for (const el of parseDocument(html).getElementsByTagName(container.tagName.toLowerCase())) {
+    if (el.getAttribute('class')?.trim() !== kind || posts.at(-1)?.contains(el)) continue;
+    if ((clean(el.textContent) ?? '').length >= 80) posts.push(el);
+  }
+  return posts.length >= 2 ? posts : undefined;
+}
+
+function countClass(html: string, kind: string): number {
+  const escaped = kind.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return html.match(new RegExp(`class\\s*=\\s*["']?\\s*${escaped}\\s*["'\\s>]`, 'g'))?.length ?? 0;
+}
+
+/** The page's own headline when the title is that headline plus the site's or author's name after a separator. */
+function headlineOf(title: string | undefined, headline: string | undefined): string | undefined {
+  if (!title || !headline || title === headline || !title.startsWith(headline)) return title;
+  return /^\s*[|\-–—:·»/]/.test(title.slice(headline.length)) ? headline : title;
+}
+
+/** Puts the page's headline and subtitle back on top of the article when Readability left them out. */
+function withHeadline(text: string, { headline, subtitle }: PageFacts): string {
+  const top = [headline, subtitle].filter((line): line is string => line !== undefined && !text.includes(line));
+  return top.length > 0 ? `${top.join('\n\n')}\n\n${text}` : text;
+}
+
+/** A byline without its leading "By". */
+function author(byline: string | null | undefined): string | undefined {
+  return clean(byline?.replace(/^\s*(by|von|par|por|di|door)\s+/i, ''));
+}
+
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
