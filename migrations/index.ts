@@ -9,6 +9,7 @@ import * as createWebhooks from './0007_create_webhooks.ts';
 import * as createMaterialsNameSearchIndex from './0008_create_materials_name_search_index.ts';
 import * as createMaterialCounts from './0009_create_material_counts.ts';
 import * as addActivityCountersAndFolderStats from './0010_add_activity_counters_and_folder_stats.ts';
+import * as createSearchPostings from './0012_create_search_postings.ts';
 
 /** Listed explicitly (no directory scanning) so bundling and ordering are obvious. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_create_materials_name_search_index': createMaterialsNameSearchIndex,
   '0009_create_material_counts': createMaterialCounts,
   '0010_add_activity_counters_and_folder_stats': addActivityCountersAndFolderStats,
+  '0012_create_search_postings': createSearchPostings,
 };

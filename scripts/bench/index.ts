@@ -10,6 +10,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(args: string[]): Promise<vo
   pdf: () => import('./pdf.ts'),
   'worker-scaling': () => import('./worker-scaling.ts'),
   html: () => import('./html.ts'),
+  search: () => import('./search.ts'),
 };
 
 async function main(argv: string[]): Promise<number> {

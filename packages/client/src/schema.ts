@@ -1785,7 +1785,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Search the extracted text of active materials */
+        /**
+         * Search the extracted text of active materials
+         * @description Passages holding any of the query words, ranked by BM25 of the passage and of its whole material (rare words count more, long texts are normalised), with query words found side by side counting extra. A word none of the organization's passages holds is taken for its most similar one. `"quoted phrases"` must occur word for word, `-word` must not occur. At most `passagesPerMaterial` passages of one material are returned.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1799,6 +1802,11 @@ export interface paths {
                         query: string;
                         /** @default 5 */
                         topK?: number;
+                        /**
+                         * @description How many passages of one material may be among the results (its best ones)
+                         * @default 1
+                         */
+                        passagesPerMaterial?: number;
                         materialIds?: string[];
                         folderIds?: string[];
                     };
@@ -5007,6 +5015,13 @@ export interface components {
                     /** @enum {string} */
                     contentType: "text" | "pdf" | "video" | "audio" | "image" | "epub";
                 };
+                /** @description The query words the passage holds (stemmed alike, or the word a misspelling was taken for) */
+                matchedTerms: string[];
+                /** @description Where the matched words are in `text`: JavaScript string offsets, `end` exclusive */
+                highlights: {
+                    start: number;
+                    end: number;
+                }[];
             }[];
             totalResults: number;
             filtered: boolean;

@@ -76,6 +76,38 @@ export interface MaterialChunksTable {
   search_vector: ColumnType<string, never, never>;
 }
 
+/** A word's occurrences in one passage, kept by triggers on `material_chunks` (migration 0012). */
+export interface SearchPostingsTable {
+  organization_id: string;
+  lexeme: string;
+  material_id: string;
+  chunk_index: number;
+  tf: number;
+  passage_length: number;
+}
+
+/** Word positions and passages of each material's passages, kept by the same triggers. */
+export interface SearchDocumentsTable {
+  material_id: string;
+  organization_id: string;
+  length: ColumnType<string, string | number, string | number>;
+  passages: number;
+}
+
+/** An organization's passages and their word positions, kept by the same triggers. */
+export interface SearchStatsTable {
+  organization_id: string;
+  passages: ColumnType<string, string | number, string | number>;
+  total_length: ColumnType<string, string | number, string | number>;
+}
+
+/** Every word an organization's passages ever held, with how many hold it now (kept by the same triggers). */
+export interface SearchVocabularyTable {
+  organization_id: string;
+  lexeme: string;
+  passages: ColumnType<string, string | number, string | number>;
+}
+
 export interface IdempotencyKeysTable {
   organization_id: string;
   key: string;
@@ -210,6 +242,10 @@ export interface Database {
   usage_daily: UsageDailyTable;
   folders: FoldersTable;
   material_chunks: MaterialChunksTable;
+  search_postings: SearchPostingsTable;
+  search_documents: SearchDocumentsTable;
+  search_stats: SearchStatsTable;
+  search_vocabulary: SearchVocabularyTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { ChunkHit } from '@quire/db';
 import { materialViewSchema, type Material } from '@quire/material';
 import type { ApiContext } from '../context.ts';
 import { AppError } from '../errors.ts';
@@ -7,6 +6,7 @@ import { idParams, json } from '../openapi/common.ts';
 import { streamMaterialEvents } from '../services/material-events.ts';
 import { materialViewer, toMaterialPage } from '../services/material-view.ts';
 import * as materials from '../services/materials.service.ts';
+import { searchMaterials, type SearchHit } from '../services/search.service.ts';
 import { openEventStream } from '../streams/event-stream.ts';
 import type { ReceivedUpload } from '../uploads/receive-upload.ts';
 import {
@@ -92,8 +92,8 @@ async function waitAndReply(input: Input, created: Material, timing: { timeoutMs
   return { status, body: new AppError(status, error?.code ?? 'INTERNAL', error?.message ?? 'Processing failed', undefined, { material: body }).toBody() };
 }
 
-/** One search hit on the wire: its passage, where it sits in the material, and which material. */
-function toSearchResult(hit: ChunkHit) {
+/** One search hit on the wire: its passage, where it sits in the material, which material, and what matched. */
+function toSearchResult(hit: SearchHit) {
   return {
     score: hit.score,
     text: hit.text,
@@ -103,6 +103,8 @@ function toSearchResult(hit: ChunkHit) {
     ...(hit.start_ms !== null ? { startMs: hit.start_ms } : {}),
     ...(hit.end_ms !== null ? { endMs: hit.end_ms } : {}),
     material: { id: hit.material_id, name: hit.material_name, contentType: hit.content_type },
+    matchedTerms: hit.matchedTerms,
+    highlights: hit.highlights,
   };
 }
 
@@ -296,11 +298,16 @@ export const materialRoutes: AnyRoute[] = [
     path: '/api/v1/materials/search',
     tags,
     summary: 'Search the extracted text of active materials',
+    description:
+      'Passages holding any of the query words, ranked by BM25 of the passage and of its whole material (rare words count ' +
+      'more, long texts are normalised), with query words found side by side counting extra. A word none of the ' +
+      "organization's passages holds is taken for its most similar one. `\"quoted phrases\"` must occur word for word, " +
+      '`-word` must not occur. At most `passagesPerMaterial` passages of one material are returned.',
     body: { json: searchSchema },
     responses: { 200: json('Ranked passages', searchResultsSchema) },
     errors: [400, 404, 413],
     handle: async ({ ctx, principal, body }) => {
-      const { hits, filtered } = await materials.searchMaterials(ctx, principal.organizationId, body);
+      const { hits, filtered } = await searchMaterials(ctx, principal.organizationId, body);
       const results = hits.map(toSearchResult);
       return ok({
         query: body.query,

@@ -160,6 +160,13 @@ export const downloadUrlQuerySchema = z.object({
 export const searchSchema = z.strictObject({
   query: z.string().trim().min(1, 'query is required').max(1000),
   topK: z.number().int().min(1).max(50).default(5),
+  passagesPerMaterial: z
+    .number()
+    .int()
+    .min(1)
+    .max(50)
+    .default(1)
+    .meta({ description: 'How many passages of one material may be among the results (its best ones)' }),
   materialIds: z.array(id).max(1000).optional(),
   folderIds: z.array(id).max(1000).optional(),
 });
@@ -196,6 +203,12 @@ export const searchResultsSchema = z
         startMs: z.number().optional(),
         endMs: z.number().optional(),
         material: z.strictObject({ id: z.string(), name: z.string(), contentType: z.enum(CONTENT_TYPES) }),
+        matchedTerms: z.array(z.string()).meta({
+          description: 'The query words the passage holds (stemmed alike, or the word a misspelling was taken for)',
+        }),
+        highlights: z
+          .array(z.strictObject({ start: z.number().int(), end: z.number().int() }))
+          .meta({ description: 'Where the matched words are in `text`: JavaScript string offsets, `end` exclusive' }),
       }),
     ),
     totalResults: z.number().int(),

@@ -48,7 +48,7 @@ describe('POST /search', () => {
     expect(Object.keys(body).sort()).toEqual(['filtered', 'query', 'results', 'scope', 'totalResults']);
     expect(body).toMatchObject({ query: 'light energy', filtered: false, scope: { materialIds: null, folderIds: null }, totalResults: 2 });
     const [first, second] = body.results;
-    expect(Object.keys(first).sort()).toEqual(['chunkIndex', 'material', 'score', 'text']);
+    expect(Object.keys(first).sort()).toEqual(['chunkIndex', 'highlights', 'matchedTerms', 'material', 'score', 'text']);
     expect(first.material).toEqual({ id: ids.photosynthesis, name: 'Plants', contentType: 'text' });
     expect(first.text).toContain('chlorophyll capture light energy');
     expect(first.chunkIndex).toBe(0);
@@ -127,6 +127,75 @@ describe('POST /search', () => {
     expect((await search(tenant, { query: 'quasars' })).results).toEqual([]);
     const left = await stack.db.selectFrom('material_chunks').select('chunk_index').where('material_id', '=', m._id).execute();
     expect(left).toEqual([]);
+  });
+
+  const idsOf = (body: { results: { material: { id: string } }[] }) => body.results.map((r) => r.material.id);
+
+  it('finds a material whose passages hold the query words between them, before materials holding fewer of them', async () => {
+    const t = await stack.newTenant();
+    const spread = await activeText(t, 'Spread', `Tectonic plates drift. ${filler(20)} Subduction zones recycle crust. ${filler(20)} Earthquakes follow faults.`);
+    const two = await activeText(t, 'Two', `Tectonic maps. ${filler(20)} Cities prepare for earthquakes. ${filler(20)} Nothing else.`);
+    const one = await activeText(t, 'One', `Tectonic boundaries. ${filler(20)} Rivers cut canyons. ${filler(20)} Nothing more.`);
+    const passages = await stack.db.selectFrom('material_chunks').select('chunk_index').where('material_id', '=', spread._id).execute();
+    expect(passages.length).toBeGreaterThanOrEqual(3);
+
+    const body = await search(t, { query: 'tectonic subduction earthquakes', topK: 10 });
+    expect(idsOf(body)).toEqual([spread._id, two._id, one._id]);
+  });
+
+  it('ranks a rare word above a common one', async () => {
+    const t = await stack.newTenant();
+    for (let i = 0; i < 8; i++) await activeText(t, `Routine ${i}`, `Attendance is taken every morning; attendance matters ${i}.`);
+    const commonOnly = await activeText(t, 'Attendance rules', 'Attendance attendance attendance: attendance is recorded.');
+    const rare = await activeText(t, 'Exoplanets', 'Astronomers found an exoplanet orbiting a red dwarf.');
+    const body = await search(t, { query: 'attendance exoplanet', topK: 3 });
+    expect(idsOf(body)[0]).toBe(rare._id);
+    expect(idsOf(body)[1]).toBe(commonOnly._id);
+  });
+
+  it('ranks the words side by side above the same words apart', async () => {
+    const t = await stack.newTenant();
+    for (const topic of ['Wind turbines', 'Tidal power', 'Hydroelectric dams', 'Geothermal wells']) await activeText(t, topic, `${topic} make electricity.`);
+    // The same words, as often and as many: only their order differs.
+    const apart = await activeText(t, 'Apart', 'The panel measured how the solar output changes.');
+    const together = await activeText(t, 'Together', 'The solar panel measured how the output changes.');
+    const body = await search(t, { query: 'solar panel' });
+    expect(idsOf(body)).toEqual([together._id, apart._id]);
+    expect(body.results[0].score).toBeGreaterThan(body.results[1].score);
+    expect(idsOf(await search(t, { query: '"solar panel"' }))).toEqual([together._id]);
+  });
+
+  it('marks the matched words in each passage and names the query words it matched', async () => {
+    const body = await search(tenant, { query: 'glacier valleys volcanoes', topK: 10 });
+    const glaciers = body.results.find((r: { material: { id: string } }) => r.material.id === ids.pdf);
+    expect(glaciers.matchedTerms.sort()).toEqual(['glacier', 'valleys']);
+    expect(glaciers.highlights.map((h: { start: number; end: number }) => glaciers.text.slice(h.start, h.end))).toEqual(['Glaciers', 'valleys']);
+    const volcano = body.results.find((r: { material: { id: string } }) => r.material.id === ids.volcano);
+    expect(volcano.matchedTerms).toEqual(['volcanoes']);
+    expect(volcano.highlights).toEqual([{ start: 0, end: 'Volcanoes'.length }]);
+  });
+
+  it('takes a misspelled word for the organization’s nearest word, never another organization’s', async () => {
+    const body = await search(tenant, { query: 'photosynthsis' });
+    expect(idsOf(body)).toEqual([ids.photosynthesis]);
+    expect(body.results[0].matchedTerms).toEqual(['photosynthsis']);
+    expect(body.results[0].text.slice(body.results[0].highlights[0].start, body.results[0].highlights[0].end)).toBe('Photosynthesis');
+    const t = await stack.newTenant();
+    await activeText(t, 'Unrelated', 'Knitting needles and wool.');
+    expect((await search(t, { query: 'photosynthsis' })).results).toEqual([]);
+  });
+
+  it('returns one passage per material unless more are asked for', async () => {
+    const t = await stack.newTenant();
+    const many = await activeText(t, 'Many', Array.from({ length: 6 }, (_, i) => `Nebula ${i}. ${filler(20)}`).join(' '));
+    const one = await activeText(t, 'One', 'A nebula is a cloud of dust.');
+    const grouped = await search(t, { query: 'nebula', topK: 5 });
+    expect(idsOf(grouped).sort()).toEqual([many._id, one._id].sort());
+    const ungrouped = await search(t, { query: 'nebula', topK: 5, passagesPerMaterial: 4 });
+    expect(idsOf(ungrouped).filter((id) => id === many._id)).toHaveLength(4);
+    expect(idsOf(ungrouped)).toContain(one._id);
+    const bad = await sendJson(t, 'POST', '/api/v1/materials/search', { query: 'nebula', passagesPerMaterial: 0 });
+    expect(bad.status).toBe(400);
   });
 
   it('rejects bad bodies with 400', async () => {

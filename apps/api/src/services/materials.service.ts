@@ -6,13 +6,11 @@ import {
   insertMaterial,
   listMaterials as listMaterialRows,
   listObjects,
-  liveMaterialIds,
   moveMaterials,
   newId,
   recordObject,
   renameMaterial as renameMaterialRow,
   replaceReferences,
-  searchChunks,
   transitionMaterial,
 } from '@quire/db';
 import { claimContradicts, claimedKind, sniff, SNIFF_BYTES } from '@quire/extract';
@@ -393,19 +391,3 @@ export async function downloadUrl(ctx: ApiContext, organizationId: string, id: s
   return ctx.store.presignGet(original.s3Key, expiresInSeconds, { filename: original.filename });
 }
 
-export interface SearchInput {
-  query: string;
-  topK: number;
-  materialIds?: string[];
-  folderIds?: string[];
-}
-
-/** Ranked passages of the organization's active materials; every id in the scope must be the organization's. */
-export async function searchMaterials(ctx: ApiContext, organizationId: string, input: SearchInput) {
-  const materialIds = input.materialIds?.length ? [...new Set(input.materialIds)] : undefined;
-  const folderIds = input.folderIds?.length ? [...new Set(input.folderIds)] : undefined;
-  if (materialIds && (await liveMaterialIds(ctx.db, organizationId, materialIds)).size !== materialIds.length) throw notFound();
-  await requireFolders(ctx.db, organizationId, folderIds ?? []);
-  const hits = await searchChunks(ctx.db, organizationId, { query: input.query, limit: input.topK, materialIds, folderIds });
-  return { hits, filtered: Boolean(materialIds || folderIds) };
-}

@@ -1,0 +1,88 @@
+import { liveMaterialIds, searchPassages, termStatistics, type PassageHit, type PassageSearch, type QueryTerm, type WeightedTerm } from '@quire/db';
+import type { ApiContext } from '../context.ts';
+import { notFound } from '../errors.ts';
+import { requireFolders } from './folders.service.ts';
+import { highlightsOf, parseSearchQuery, type Highlight } from './search-query.ts';
+
+export interface SearchInput {
+  query: string;
+  topK: number;
+  passagesPerMaterial: number;
+  materialIds?: string[];
+  folderIds?: string[];
+}
+
+export type SearchHit = PassageHit & { matchedTerms: string[]; highlights: Highlight[] };
+
+/**
+ * A word in more than this share of the organization's passages, and in more than that many, is common (see
+ * `WeightedTerm.generates`): below it, reading every posting costs little.
+ */
+const COMMON_TERM_SHARE = 0.005;
+const COMMON_TERM_MIN_PASSAGES = 500;
+
+/**
+ * Two query words side by side in a passage add this many times their mean idf (one word further apart, half):
+ * enough to decide between passages and materials that hold the same words, not to override how many they hold.
+ */
+const ADJACENCY_WEIGHT = 1;
+
+/** Lucene's BM25 idf: never negative, however common the word. */
+const idf = (df: number, n: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
+
+/** Query words found side by side count extra, by how rare they are. */
+function adjacentPairs(terms: QueryTerm[], idfOf: Map<string, number>): PassageSearch['pairs'] {
+  const pairs: PassageSearch['pairs'] = [];
+  for (const first of terms) {
+    for (const second of terms) {
+      const distance = second.ord - first.ord;
+      if (first.lexeme === second.lexeme || !idfOf.has(first.lexeme) || !idfOf.has(second.lexeme)) continue;
+      // The next word of the query that is searched for: stop words between keep their positions.
+      const nextOrd = Math.min(...terms.filter((t) => t.ord > first.ord && idfOf.has(t.lexeme)).map((t) => t.ord));
+      if (distance > 0 && second.ord === nextOrd) {
+        pairs.push({ first: first.lexeme, second: second.lexeme, distance, weight: (ADJACENCY_WEIGHT * (idfOf.get(first.lexeme)! + idfOf.get(second.lexeme)!)) / 2 });
+      }
+    }
+  }
+  return pairs;
+}
+
+/**
+ * Ranked passages of the organization's active materials (BM25 of passage and material, words side by side
+ * counting extra, misspelled words corrected), each with the query words it matched and where they are.
+ * Every id in the scope must be the organization's.
+ */
+export async function searchMaterials(ctx: ApiContext, organizationId: string, input: SearchInput) {
+  const materialIds = input.materialIds?.length ? [...new Set(input.materialIds)] : undefined;
+  const folderIds = input.folderIds?.length ? [...new Set(input.folderIds)] : undefined;
+  if (materialIds && (await liveMaterialIds(ctx.db, organizationId, materialIds)).size !== materialIds.length) throw notFound();
+  await requireFolders(ctx.db, organizationId, folderIds ?? []);
+  const filtered = Boolean(materialIds || folderIds);
+
+  const parsed = parseSearchQuery(input.query);
+  const stats = await termStatistics(ctx.db, organizationId, parsed.words);
+  const idfOf = new Map<string, number>();
+  const terms: WeightedTerm[] = [];
+  for (const t of stats.terms) {
+    if (t.df === 0 || idfOf.has(t.lexeme)) continue;
+    idfOf.set(t.lexeme, idf(t.df, stats.passages));
+    terms.push({ lexeme: t.lexeme, idf: idfOf.get(t.lexeme)!, generates: t.df <= Math.max(COMMON_TERM_MIN_PASSAGES, COMMON_TERM_SHARE * stats.passages) });
+  }
+  // Only common words: each of them finds candidates.
+  if (!terms.some((t) => t.generates)) for (const t of terms) t.generates = true;
+  const hits = await searchPassages(ctx.db, organizationId, {
+    terms,
+    pairs: adjacentPairs(stats.terms, idfOf),
+    phrases: parsed.phrases,
+    excluded: parsed.excluded,
+    averagePassageLength: stats.totalLength / Math.max(1, stats.passages),
+    averageMaterialLength: stats.totalLength / Math.max(1, stats.materials),
+    limit: input.topK,
+    passagesPerMaterial: input.passagesPerMaterial,
+    materialIds,
+    folderIds,
+  });
+  const wordsOf = (lexemes: string[]) => [...new Set(stats.terms.filter((t) => lexemes.includes(t.lexeme)).map((t) => t.word))];
+  const results = hits.map((hit): SearchHit => ({ ...hit, matchedTerms: wordsOf(hit.lexemes), highlights: highlightsOf(hit.text, hit.highlighted) }));
+  return { hits: results, filtered };
+}
