@@ -33,8 +33,16 @@ export async function startEmbeddedStack(supervisor: Supervisor, baseEnv: NodeJS
   const started: string[] = [];
   if (!base.database.url) {
     const options = { dataDir: path.join(dataDir, 'postgres'), port: await getPort() };
-    await supervisor.add({ name: 'postgres', start: async () => supervised(await startEmbeddedPostgres(options), (url) => (env.DATABASE_URL = url)) });
-    started.push(`postgres (embedded, data in ${options.dataDir})`);
+    let copiedTo: string | undefined;
+    await supervisor.add({
+      name: 'postgres',
+      start: async () => {
+        const postgres = await startEmbeddedPostgres(options);
+        copiedTo = postgres.binariesCopiedTo;
+        return supervised(postgres, (url) => (env.DATABASE_URL = url));
+      },
+    });
+    started.push(`postgres (embedded, data in ${options.dataDir}${copiedTo ? `, run as user postgres from ${copiedTo}` : ''})`);
   }
   if (!base.redis.url) {
     const options = { dataDir: path.join(dataDir, 'redis'), port: await getPort() };

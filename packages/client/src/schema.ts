@@ -4611,7 +4611,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`; see the README */
+                    /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`; docs/api.md in the repository shows how to verify it */
                     "Quire-Signature": string;
                     "Quire-Event": "material.processed" | "material.failed";
                     /** @description Id of this delivery; retries of it carry the same id */
@@ -4658,7 +4658,7 @@ export interface webhooks {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`; see the README */
+                    /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`; docs/api.md in the repository shows how to verify it */
                     "Quire-Signature": string;
                     "Quire-Event": "material.processed" | "material.failed";
                     /** @description Id of this delivery; retries of it carry the same id */

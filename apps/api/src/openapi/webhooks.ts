@@ -4,7 +4,7 @@ import { SIGNATURE_HEADER, WEBHOOK_EVENTS, webhookEventSchema } from '@quire/web
 
 const headers = z.object({
   [SIGNATURE_HEADER]: z.string().meta({
-    description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`; see the README',
+    description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`; docs/api.md in the repository shows how to verify it',
     example: 't=1736294399,v1=5f8c…',
   }),
   'Quire-Event': z.enum(WEBHOOK_EVENTS),
