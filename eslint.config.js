@@ -4,7 +4,13 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', 'packages/client/src/schema.ts', 'apps/api/src/routes/docs-assets/**', 'bench-results/**', 'test-artifacts/**'],
+    ignores: [
+      '**/node_modules/**',
+      'packages/client/src/schema.ts',
+      'apps/api/src/routes/docs-assets/**',
+      'bench-results/**',
+      'test-artifacts/**',
+    ],
   },
   eslint.configs.recommended,
   ...tseslint.configs.recommended,
@@ -22,8 +28,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unnecessary-type-assertion': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       // `typeof import('x')` stays allowed: it types a module that is loaded lazily on purpose.
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       // Tests read JSON bodies as any on purpose; the OpenAPI checker validates them.
       '@typescript-eslint/no-explicit-any': 'off',
       'no-control-regex': 'off',
@@ -32,7 +44,9 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', setInterval: 'readonly', clearInterval: 'readonly' } },
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', setInterval: 'readonly', clearInterval: 'readonly' },
+    },
   },
   prettier,
 );

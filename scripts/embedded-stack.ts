@@ -23,7 +23,10 @@ const STATE_FILE = 'stack.json';
  * are the supervisor's to keep running: each is restarted on the same port and data, so the api and worker
  * reconnect to it without a restart of their own.
  */
-export async function startEmbeddedStack(supervisor: Supervisor, baseEnv: NodeJS.ProcessEnv = process.env): Promise<EmbeddedStack> {
+export async function startEmbeddedStack(
+  supervisor: Supervisor,
+  baseEnv: NodeJS.ProcessEnv = process.env,
+): Promise<EmbeddedStack> {
   const base = loadConfig(baseEnv);
   const dataDir = base.dataDir;
   await fs.mkdir(dataDir, { recursive: true });
@@ -42,17 +45,25 @@ export async function startEmbeddedStack(supervisor: Supervisor, baseEnv: NodeJS
         return supervised(postgres, (url) => (env.DATABASE_URL = url));
       },
     });
-    started.push(`postgres (embedded, data in ${options.dataDir}${copiedTo ? `, run as user postgres from ${copiedTo}` : ''})`);
+    started.push(
+      `postgres (embedded, data in ${options.dataDir}${copiedTo ? `, run as user postgres from ${copiedTo}` : ''})`,
+    );
   }
   if (!base.redis.url) {
     const options = { dataDir: path.join(dataDir, 'redis'), port: await getPort() };
-    await supervisor.add({ name: 'redis-server', start: async () => supervised(await startRedisServer(options), (url) => (env.REDIS_URL = url)) });
+    await supervisor.add({
+      name: 'redis-server',
+      start: async () => supervised(await startRedisServer(options), (url) => (env.REDIS_URL = url)),
+    });
     started.push(`redis-server (${env.REDIS_URL})`);
   }
   if (base.storage.driver === 'local' && !base.storage.signingSecret) {
     env.STORAGE_SIGNING_SECRET = await persistentSecret(path.join(dataDir, 'signing-secret'));
   }
-  await fs.writeFile(path.join(dataDir, STATE_FILE), JSON.stringify({ DATABASE_URL: env.DATABASE_URL, REDIS_URL: env.REDIS_URL, pid: process.pid }));
+  await fs.writeFile(
+    path.join(dataDir, STATE_FILE),
+    JSON.stringify({ DATABASE_URL: env.DATABASE_URL, REDIS_URL: env.REDIS_URL, pid: process.pid }),
+  );
   return {
     env,
     config: loadConfig(env),
@@ -78,7 +89,10 @@ export async function runningStackEnv(config: Config): Promise<Record<string, st
   } catch {
     return undefined;
   }
-  return Object.fromEntries(Object.entries(state).filter(([k, v]) => k !== 'pid' && typeof v === 'string')) as Record<string, string>;
+  return Object.fromEntries(Object.entries(state).filter(([k, v]) => k !== 'pid' && typeof v === 'string')) as Record<
+    string,
+    string
+  >;
 }
 
 async function persistentSecret(file: string): Promise<string> {

@@ -76,7 +76,10 @@ async function main(): Promise<void> {
 
 /** A demo organization and key, made once per data directory and printed at every start. */
 async function ensureDemoKey(db: Db, file: string): Promise<string> {
-  const saved = await fs.readFile(file, 'utf8').then((raw) => JSON.parse(raw) as { apiKey: string; prefix: string }, () => undefined);
+  const saved = await fs.readFile(file, 'utf8').then(
+    (raw) => JSON.parse(raw) as { apiKey: string; prefix: string },
+    () => undefined,
+  );
   if (saved) {
     const row = await findApiKeyByPrefix(db, saved.prefix);
     if (row && !row.revoked_at) return saved.apiKey;
@@ -84,7 +87,9 @@ async function ensureDemoKey(db: Db, file: string): Promise<string> {
   const org = await createOrganization(db, 'Demo organization');
   const key = generateApiKey();
   await insertApiKey(db, { organizationId: org.id, prefix: key.prefix, keyHash: key.hash });
-  await fs.writeFile(file, JSON.stringify({ apiKey: key.apiKey, prefix: key.prefix, organizationId: org.id }), { mode: 0o600 });
+  await fs.writeFile(file, JSON.stringify({ apiKey: key.apiKey, prefix: key.prefix, organizationId: org.id }), {
+    mode: 0o600,
+  });
   return key.apiKey;
 }
 

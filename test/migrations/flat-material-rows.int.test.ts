@@ -17,7 +17,14 @@ const created = new Date('2026-11-20T10:00:00.000Z');
  * A materials row exactly as versions before the tagged source wrote it: `content` is one flat object
  * (`{text}`, `{url, s3Key, …}` or `{s3Key, filename, fileSize, mimeType}`) whose kind follows from its fields.
  */
-async function insertFlatRow(row: { contentType: string; status: string; content: object; metadata?: object; storageBytes?: number; id?: string }) {
+async function insertFlatRow(row: {
+  contentType: string;
+  status: string;
+  content: object;
+  metadata?: object;
+  storageBytes?: number;
+  id?: string;
+}) {
   const id = row.id ?? randomUUID();
   await stack.db
     .insertInto('materials')
@@ -49,7 +56,12 @@ describe('rows written before the material had a typed source', () => {
       processingMs: 12,
       extractor: { name: 'text', version: 2 },
     };
-    const id = await insertFlatRow({ contentType: 'text', status: 'active', content: { text: metadata.extractedText }, metadata });
+    const id = await insertFlatRow({
+      contentType: 'text',
+      status: 'active',
+      content: { text: metadata.extractedText },
+      metadata,
+    });
     const res = await tenant.request(`/api/v1/materials/${id}`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
@@ -79,7 +91,13 @@ describe('rows written before the material had a typed source', () => {
       extractor: { name: 'pdf-parse', version: 2 },
       someFieldOfAnOlderVersion: { kept: true },
     };
-    const id = await insertFlatRow({ contentType: 'pdf', status: 'active', content, metadata, storageBytes: pdf.length });
+    const id = await insertFlatRow({
+      contentType: 'pdf',
+      status: 'active',
+      content,
+      metadata,
+      storageBytes: pdf.length,
+    });
 
     const read = await (await tenant.request(`/api/v1/materials/${id}`)).json();
     expect(read.content).toEqual({ ...content, s3Url: expect.any(String) });
@@ -93,7 +111,11 @@ describe('rows written before the material had a typed source', () => {
     const done = await waitForStatus(tenant, id, ['active', 'error']);
     expect(done.status).toBe('active');
     expect(done.content).toMatchObject(content);
-    expect(done.metadata).toMatchObject({ pageCount: 1, extractedText: 'Flat rows still read.', someFieldOfAnOlderVersion: { kept: true } });
+    expect(done.metadata).toMatchObject({
+      pageCount: 1,
+      extractedText: 'Flat rows still read.',
+      someFieldOfAnOlderVersion: { kept: true },
+    });
 
     expect((await tenant.request(`/api/v1/materials/${id}`, { method: 'DELETE' })).status).toBe(200);
     expect(await stack.store.stat(s3Key)).toBeNull();
@@ -107,8 +129,16 @@ describe('rows written before the material had a typed source', () => {
       fileSize: 1234,
       mimeType: 'application/pdf',
     };
-    const active = await insertFlatRow({ contentType: 'pdf', status: 'active', content: fetched, metadata: { requestedType: 'pdf' } });
-    expect((await (await tenant.request(`/api/v1/materials/${active}`)).json()).content).toEqual({ ...fetched, s3Url: expect.any(String) });
+    const active = await insertFlatRow({
+      contentType: 'pdf',
+      status: 'active',
+      content: fetched,
+      metadata: { requestedType: 'pdf' },
+    });
+    expect((await (await tenant.request(`/api/v1/materials/${active}`)).json()).content).toEqual({
+      ...fetched,
+      s3Url: expect.any(String),
+    });
 
     const error = { code: 'FETCH_FAILED', message: 'https://example.org/gone answered 404' };
     const failed = await insertFlatRow({
@@ -125,7 +155,12 @@ describe('rows written before the material had a typed source', () => {
   it('completes a batch slot written before, whose content had no file size yet', async () => {
     const id = randomUUID();
     const s3Key = `${tenant.organizationId}/${id}/original`;
-    await insertFlatRow({ id, contentType: 'pdf', status: 'pending_upload', content: { s3Key, filename: 'slot.pdf', mimeType: 'application/pdf' } });
+    await insertFlatRow({
+      id,
+      contentType: 'pdf',
+      status: 'pending_upload',
+      content: { s3Key, filename: 'slot.pdf', mimeType: 'application/pdf' },
+    });
     const pending = await (await tenant.request(`/api/v1/materials/${id}`)).json();
     expect(pending.content).toEqual({ s3Key, filename: 'slot.pdf', mimeType: 'application/pdf' });
 
@@ -137,6 +172,8 @@ describe('rows written before the material had a typed source', () => {
       body: JSON.stringify({ materialId: id, s3Key }),
     });
     expect(completed.status).toBe(200);
-    expect((await waitForStatus(tenant, id, ['active', 'error'])).metadata.extractedText).toContain('A slot filled after the upgrade.');
+    expect((await waitForStatus(tenant, id, ['active', 'error'])).metadata.extractedText).toContain(
+      'A slot filled after the upgrade.',
+    );
   });
 });

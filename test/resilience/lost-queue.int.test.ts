@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnService, startTestStack, waitUntil, type ServiceProcess, type Tenant, type TestStack } from '@quire/testkit';
+import {
+  spawnService,
+  startTestStack,
+  waitUntil,
+  type ServiceProcess,
+  type Tenant,
+  type TestStack,
+} from '@quire/testkit';
 
 let stack: TestStack;
 let tenant: Tenant;

@@ -44,7 +44,11 @@ export function createApp(ctx: ApiContext): express.Express {
 
   app.use(docsAssetsRouter());
   if (ctx.config.server.adminToken) {
-    app.use(ADMIN_QUEUES_PATH, requireAdminToken(ctx.config.server.adminToken), ...adminQueuesHandlers([ctx.queue, ctx.webhooksQueue]));
+    app.use(
+      ADMIN_QUEUES_PATH,
+      requireAdminToken(ctx.config.server.adminToken),
+      ...adminQueuesHandlers([ctx.queue, ctx.webhooksQueue]),
+    );
   }
 
   const json = express.json({ limit: ctx.config.limits.jsonBodyMaxBytes, strict: true });

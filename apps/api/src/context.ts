@@ -55,13 +55,21 @@ export async function createApiContext(
   // Best effort: with Redis up, the app is built on a ready connection; with Redis down, the api still
   // starts and answers what needs Redis with 503 until it is back.
   if (redis.status !== 'ready') {
-    await Promise.race([new Promise((resolve) => redis.once('ready', resolve)), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+    await Promise.race([
+      new Promise((resolve) => redis.once('ready', resolve)),
+      new Promise((resolve) => setTimeout(resolve, 5_000).unref()),
+    ]);
   }
   const queue = createMaterialsQueue(redis, { prefix: config.redis.queuePrefix, attempts: config.worker.jobAttempts });
   // Connection errors repeat while Redis is down; requests that need it answer 503 and say so at their level.
-  const redisError = (name: string) => (err: Error) => logger.debug({ err: err.message }, `${name}: redis connection error`);
+  const redisError = (name: string) => (err: Error) =>
+    logger.debug({ err: err.message }, `${name}: redis connection error`);
   queue.on('error', redisError('materials queue'));
-  const webhooksQueue = createWebhooksQueue(redis, { prefix: config.redis.queuePrefix, attempts: config.webhooks.attempts, backoffMs: config.webhooks.backoffMs });
+  const webhooksQueue = createWebhooksQueue(redis, {
+    prefix: config.redis.queuePrefix,
+    attempts: config.webhooks.attempts,
+    backoffMs: config.webhooks.backoffMs,
+  });
   webhooksQueue.on('error', redisError('webhooks queue'));
   const eventsRedis = createRedis(config.redis.url, 'worker');
   eventsRedis.on('error', redisError('queue events'));

@@ -9,7 +9,11 @@ export interface RunningServer {
   close(deadlineMs?: number): Promise<void>;
 }
 
-export async function startServer(ctx: ApiContext, port = ctx.config.server.port, host = ctx.config.server.host): Promise<RunningServer> {
+export async function startServer(
+  ctx: ApiContext,
+  port = ctx.config.server.port,
+  host = ctx.config.server.host,
+): Promise<RunningServer> {
   const server = http.createServer(createApp(ctx));
   // Uploads of large files are long requests: no total request timeout, but a silent connection is dropped.
   server.requestTimeout = 0;
@@ -45,7 +49,11 @@ function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stre
     return;
   }
   const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const body = JSON.stringify({ statusCode: status, error: http.STATUS_CODES[status], message: 'The request could not be parsed' });
+  const body = JSON.stringify({
+    statusCode: status,
+    error: http.STATUS_CODES[status],
+    message: 'The request could not be parsed',
+  });
   socket.end(
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

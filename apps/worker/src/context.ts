@@ -1,6 +1,12 @@
 import { createLogger, type ServiceConfig } from '@quire/config';
 import { createDb, type Db } from '@quire/db';
-import { createMaterialsQueue, createRedis, createWebhooksQueue, type MaterialsQueue, type WebhooksQueue } from '@quire/queue';
+import {
+  createMaterialsQueue,
+  createRedis,
+  createWebhooksQueue,
+  type MaterialsQueue,
+  type WebhooksQueue,
+} from '@quire/queue';
 import { createObjectStore, type ObjectStore } from '@quire/storage';
 import type { DestinationStream, Logger } from 'pino';
 import type { Redis } from 'ioredis';

@@ -1,4 +1,10 @@
-import { deletedOriginalKeys, findStalePendingDeliveries, findStaleProcessing, touchDelivery, touchProcessing } from '@quire/db';
+import {
+  deletedOriginalKeys,
+  findStalePendingDeliveries,
+  findStaleProcessing,
+  touchDelivery,
+  touchProcessing,
+} from '@quire/db';
 import { enqueueMaterial, requeueDelivery } from '@quire/queue';
 import type { WorkerContext } from './context.ts';
 
@@ -42,7 +48,9 @@ export async function sweepStaleDeliveries(ctx: SweepContext): Promise<number> {
  * writes the object. Until every such URL has expired (plus two sweeps, for a PUT in its last second), the
  * originals of deleted materials are removed again, so such a write is an orphan for one sweep at most.
  */
-export async function sweepOrphanedOriginals(ctx: Pick<SweepContext, 'db' | 'store' | 'config' | 'logger'>): Promise<number> {
+export async function sweepOrphanedOriginals(
+  ctx: Pick<SweepContext, 'db' | 'store' | 'config' | 'logger'>,
+): Promise<number> {
   const window = ctx.config.limits.uploadUrlTtlSeconds * 1000 + 2 * ctx.config.worker.sweepIntervalMs;
   const keys = await deletedOriginalKeys(ctx.db, new Date(Date.now() - window));
   if (keys.length > 0) await ctx.store.remove(keys);

@@ -1,5 +1,12 @@
 import { Worker, type Job } from 'bullmq';
-import { enqueueDeliveries, MATERIALS_QUEUE, WEBHOOKS_QUEUE, type DeliveryResult, type JobMap, type ProcessResult } from '@quire/queue';
+import {
+  enqueueDeliveries,
+  MATERIALS_QUEUE,
+  WEBHOOKS_QUEUE,
+  type DeliveryResult,
+  type JobMap,
+  type ProcessResult,
+} from '@quire/queue';
 import type { WorkerContext } from './context.ts';
 import { deliverWebhook } from './processors/deliver-webhook.ts';
 import { processMaterial } from './processors/process-material.ts';
@@ -35,7 +42,10 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
     if (webhookDeliveries?.length) {
       // Recorded with the status: if this enqueue is lost, the sweeper finds them pending and enqueues them.
       await enqueueDeliveries(ctx.webhooksQueue, webhookDeliveries).catch((err) =>
-        ctx.logger.warn({ err, jobId: job.id, materialId: job.data.materialId, attempt: job.attemptsMade + 1 }, 'could not enqueue webhook deliveries; the sweeper will'),
+        ctx.logger.warn(
+          { err, jobId: job.id, materialId: job.data.materialId, attempt: job.attemptsMade + 1 },
+          'could not enqueue webhook deliveries; the sweeper will',
+        ),
       );
     }
     return returned;
@@ -52,14 +62,21 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
   });
   worker.on('error', (err) => ctx.logger.warn({ err }, 'worker connection error'));
   worker.on('failed', (job, err) =>
-    ctx.logger.warn({ jobId: job?.id, materialId: job?.data.materialId, attempt: job?.attemptsMade, err: err.message }, 'job attempt failed'),
+    ctx.logger.warn(
+      { jobId: job?.id, materialId: job?.data.materialId, attempt: job?.attemptsMade, err: err.message },
+      'job attempt failed',
+    ),
   );
 
-  const webhooks = new Worker<JobMap['deliver-webhook'], DeliveryResult>(WEBHOOKS_QUEUE, (job) => deliverWebhook(job, ctx), {
-    connection: ctx.redis,
-    prefix: ctx.config.redis.queuePrefix,
-    concurrency: WEBHOOK_CONCURRENCY,
-  });
+  const webhooks = new Worker<JobMap['deliver-webhook'], DeliveryResult>(
+    WEBHOOKS_QUEUE,
+    (job) => deliverWebhook(job, ctx),
+    {
+      connection: ctx.redis,
+      prefix: ctx.config.redis.queuePrefix,
+      concurrency: WEBHOOK_CONCURRENCY,
+    },
+  );
   webhooks.on('error', (err) => ctx.logger.warn({ err }, 'webhook worker connection error'));
 
   const stopSweeper = startSweeper(ctx);

@@ -4,17 +4,37 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const int = (min: number, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max);
-const optionalUrl = z.string().url().optional().or(z.literal('').transform(() => undefined));
-const optionalSecret = z.string().min(16, 'must be at least 16 characters').optional().or(z.literal('').transform(() => undefined));
+const optionalUrl = z
+  .string()
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+const optionalSecret = z
+  .string()
+  .min(16, 'must be at least 16 characters')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
 const hostPortList = z
   .string()
   .default('')
-  .transform((list) => list.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean))
-  .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'each entry must be host:port, e.g. intranet.example:443 or [fd00::5]:80')));
+  .transform((list) =>
+    list
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z
+        .string()
+        .regex(
+          /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/,
+          'each entry must be host:port, e.g. intranet.example:443 or [fd00::5]:80',
+        ),
+    ),
+  );
 
 /** The checkout this file belongs to. Each one gets its own default data dir, so two clones never share a database. */
 const checkoutRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -49,7 +69,10 @@ const envSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().default('quire'),
   /** Prefix for every object key (lets several deployments or test runs share a bucket). */
-  STORAGE_KEY_PREFIX: z.string().regex(/^([\w.-]+\/)*$/, 'segments of letters, digits, ".", "-", "_", each ending in "/"').default(''),
+  STORAGE_KEY_PREFIX: z
+    .string()
+    .regex(/^([\w.-]+\/)*$/, 'segments of letters, digits, ".", "-", "_", each ending in "/"')
+    .default(''),
   /** Directory of the local-disk driver, used when S3_ENDPOINT is not set. */
   STORAGE_DIR: z.string().optional(),
   /** HMAC secret for the local driver's upload/download URLs; api and workers must share it. */
@@ -138,7 +161,16 @@ type Env = z.infer<typeof envSchema>;
 
 /** Where objects live: an S3-compatible service when S3_ENDPOINT is set, else a directory with signed URLs. */
 export type StorageConfig = { keyPrefix: string } & (
-  | { driver: 's3'; endpoint: string; port?: number; useSsl: boolean; accessKey: string; secretKey: string; region: string; bucket: string }
+  | {
+      driver: 's3';
+      endpoint: string;
+      port?: number;
+      useSsl: boolean;
+      accessKey: string;
+      secretKey: string;
+      region: string;
+      bucket: string;
+    }
   | { driver: 'local'; dir: string; signingSecret?: string }
 );
 
@@ -264,7 +296,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       speechEngine: e.SPEECH_ENGINE,
       pocketsphinxPath: e.POCKETSPHINX_PATH,
       pocketsphinxModelDir: e.POCKETSPHINX_MODEL_DIR,
-      urlFetch: { maxBytes: e.URL_FETCH_MAX_BYTES, timeoutMs: e.URL_FETCH_TIMEOUT_MS, allowHosts: e.URL_FETCH_ALLOW_HOSTS },
+      urlFetch: {
+        maxBytes: e.URL_FETCH_MAX_BYTES,
+        timeoutMs: e.URL_FETCH_TIMEOUT_MS,
+        allowHosts: e.URL_FETCH_ALLOW_HOSTS,
+      },
     },
     limits: {
       uploadMaxBytes: e.UPLOAD_MAX_BYTES,
@@ -288,7 +324,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       processingStaleMs: e.PROCESSING_STALE_MS,
       sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     },
-    webhooks: { attempts: e.WEBHOOK_ATTEMPTS, backoffMs: e.WEBHOOK_BACKOFF_MS, timeoutMs: e.WEBHOOK_TIMEOUT_MS, allowHosts: e.WEBHOOK_ALLOW_HOSTS },
+    webhooks: {
+      attempts: e.WEBHOOK_ATTEMPTS,
+      backoffMs: e.WEBHOOK_BACKOFF_MS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      allowHosts: e.WEBHOOK_ALLOW_HOSTS,
+    },
     supervisor: {
       maxRestarts: e.SUPERVISOR_MAX_RESTARTS,
       restartWindowMs: e.SUPERVISOR_RESTART_WINDOW_MS,
@@ -309,6 +350,7 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Service
 export function requireServices(config: Config): ServiceConfig {
   const { database, redis } = config;
   const missing = [...(database.url ? [] : ['DATABASE_URL']), ...(redis.url ? [] : ['REDIS_URL'])];
-  if (missing.length > 0 || !database.url || !redis.url) throw new Error(`Invalid configuration: ${missing.join(' and ')} must be set`);
+  if (missing.length > 0 || !database.url || !redis.url)
+    throw new Error(`Invalid configuration: ${missing.join(' and ')} must be set`);
   return { ...config, database: { ...database, url: database.url }, redis: { ...redis, url: redis.url } };
 }

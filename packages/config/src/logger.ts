@@ -27,7 +27,10 @@ export function createLogger(config: Config, name: string, { destination, mixin 
   const options = { name, level: config.logLevel, redact: REDACT, ...(mixin ? { mixin } : {}) };
   if (destination) return pino(options, destination);
   if (config.nodeEnv === 'development' && process.stdout.isTTY) {
-    return pino({ ...options, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } });
+    return pino({
+      ...options,
+      transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } },
+    });
   }
   return pino(options);
 }

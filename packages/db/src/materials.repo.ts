@@ -77,10 +77,7 @@ export async function listMaterials(
   organizationId: string,
   q: ListMaterialsQuery,
 ): Promise<{ rows: Material[]; total: number }> {
-  let base = db
-    .selectFrom('materials')
-    .where('organization_id', '=', organizationId)
-    .where('status', '<>', 'deleted');
+  let base = db.selectFrom('materials').where('organization_id', '=', organizationId).where('status', '<>', 'deleted');
   if (q.folderId !== undefined) base = base.where('folder_id', '=', q.folderId);
   if (q.search) base = base.where('name', 'ilike', containsPattern(q.search));
 
@@ -89,14 +86,21 @@ export async function listMaterials(
     base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute(),
     unfiltered
       ? countLiveMaterials(db, organizationId)
-      : base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow().then((r) => Number(r.total)),
+      : base
+          .select((eb) => eb.fn.countAll<string>().as('total'))
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.total)),
   ]);
   return { rows: rows.map(materialFromRow), total };
 }
 
 /** The organization's live materials, from the counter the triggers keep (no row: none yet). */
 async function countLiveMaterials(db: Db, organizationId: string): Promise<number> {
-  const row = await db.selectFrom('material_counts').select('live').where('organization_id', '=', organizationId).executeTakeFirst();
+  const row = await db
+    .selectFrom('material_counts')
+    .select('live')
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
   return row?.live ?? 0;
 }
 
@@ -131,7 +135,12 @@ export async function liveMaterialIds(db: Db, organizationId: string, ids: strin
 }
 
 /** Puts live materials into `folderId` (null: no folder); returns the ids it moved. */
-export async function moveMaterials(db: Db, organizationId: string, ids: string[], folderId: string | null): Promise<string[]> {
+export async function moveMaterials(
+  db: Db,
+  organizationId: string,
+  ids: string[],
+  folderId: string | null,
+): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .updateTable('materials')
@@ -144,7 +153,12 @@ export async function moveMaterials(db: Db, organizationId: string, ids: string[
   return rows.map((r) => r.id);
 }
 
-export async function renameMaterial(db: Db, organizationId: string, id: string, name: string): Promise<Material | undefined> {
+export async function renameMaterial(
+  db: Db,
+  organizationId: string,
+  id: string,
+  name: string,
+): Promise<Material | undefined> {
   const row = await db
     .updateTable('materials')
     .set({ name, updated_at: new Date() })
@@ -186,7 +200,11 @@ export async function transitionMaterial(
 }
 
 /** Merges `patch` into metadata while the material is processing (progress updates). */
-export async function patchProcessingMetadata(db: Db, id: string, patch: Pick<MaterialMetadata, 'progress'>): Promise<void> {
+export async function patchProcessingMetadata(
+  db: Db,
+  id: string,
+  patch: Pick<MaterialMetadata, 'progress'>,
+): Promise<void> {
   await db
     .updateTable('materials')
     .set({ metadata: sql`metadata || ${JSON.stringify(patch)}::jsonb`, updated_at: new Date() })

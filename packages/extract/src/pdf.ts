@@ -13,7 +13,8 @@ const PAGES_PER_BATCH = 20;
 const nativePush = Array.prototype.push;
 
 function restoreNativePush(): void {
-  if (Array.prototype.push !== nativePush) Object.defineProperty(Array.prototype, 'push', { value: nativePush, writable: true, configurable: true });
+  if (Array.prototype.push !== nativePush)
+    Object.defineProperty(Array.prototype, 'push', { value: nativePush, writable: true, configurable: true });
 }
 
 let pdfParse: Promise<typeof import('pdf-parse')> | undefined;
@@ -49,7 +50,9 @@ export const extractPdf: Extractor = async (inputPath, options) => {
       options.onProgress?.(Math.round((last / pageCount) * (options.extractImages ? 60 : 95)));
     }
 
-    const images = options.extractImages ? await extractPageImages(parser, pageCount, options.outputDir, options.onProgress) : [];
+    const images = options.extractImages
+      ? await extractPageImages(parser, pageCount, options.outputDir, options.onProgress)
+      : [];
 
     const docInfo = (info.info ?? {}) as Record<string, unknown>;
     return {
@@ -59,7 +62,13 @@ export const extractPdf: Extractor = async (inputPath, options) => {
       metadata: {
         pageCount,
         pages,
-        ...pickStrings(docInfo, { Title: 'title', Author: 'author', Subject: 'subject', Creator: 'creator', Producer: 'producer' }),
+        ...pickStrings(docInfo, {
+          Title: 'title',
+          Author: 'author',
+          Subject: 'subject',
+          Creator: 'creator',
+          Producer: 'producer',
+        }),
         ...(typeof docInfo.PDFFormatVersion === 'string' ? { pdfVersion: docInfo.PDFFormatVersion } : {}),
         // Encrypted with an empty user password: readable without one, so it is extracted, and said so.
         ...(typeof docInfo.EncryptFilterName === 'string' ? { encrypted: true } : {}),

@@ -10,7 +10,11 @@ describe('the stored source', () => {
   it('reads the flat content of earlier versions by which fields are set', () => {
     expect(parseStoredSource({ text: 'hi' })).toEqual({ kind: 'text', text: 'hi' });
     expect(parseStoredSource({ url: 'https://x.org/a' })).toEqual({ kind: 'url', url: 'https://x.org/a' });
-    expect(parseStoredSource({ url: 'https://x.org/a', ...file })).toEqual({ kind: 'url', url: 'https://x.org/a', fetched: file });
+    expect(parseStoredSource({ url: 'https://x.org/a', ...file })).toEqual({
+      kind: 'url',
+      url: 'https://x.org/a',
+      fetched: file,
+    });
     expect(parseStoredSource(file)).toEqual({ kind: 'file', file });
     expect(() => parseStoredSource({})).toThrow(/neither text, url nor s3Key/);
   });
@@ -22,7 +26,8 @@ describe('the stored source', () => {
       { kind: 'file', file },
       { kind: 'text', text: 't' },
     ] as const;
-    for (const source of sources) expect(parseStoredSource(JSON.parse(JSON.stringify(toStoredContent(source))))).toEqual(source);
+    for (const source of sources)
+      expect(parseStoredSource(JSON.parse(JSON.stringify(toStoredContent(source))))).toEqual(source);
     expect(toStoredContent(sources[0])).toEqual({ kind: 'url', url: 'https://x.org/a', ...file });
     expect(toFlatContent(sources[2])).toEqual(file);
     expect(() => parseStoredSource({ kind: 'file', filename: 'a.pdf' })).toThrow();
@@ -55,7 +60,9 @@ describe('the row mapping', () => {
   });
 
   it('names the row it cannot read instead of passing on a wrong value', () => {
-    expect(() => materialFromRow({ ...row, metadata: { pageCount: 'two' } })).toThrow('material m has a row this version cannot read');
+    expect(() => materialFromRow({ ...row, metadata: { pageCount: 'two' } })).toThrow(
+      'material m has a row this version cannot read',
+    );
   });
 });
 
@@ -64,8 +71,20 @@ describe('metadata across runs', () => {
   const result = { wordCount: 1, textLength: 3, extractedText: 'new', extractor: { name: 'text', version: 2 } };
 
   it('a successful run drops the last error, progress, peak and stale outputs, and keeps the rest', () => {
-    const previous = { requestedType: 'url' as const, progress: 50, peakMemoryMb: 9, error: { code: 'TIMEOUT' as const, message: 'm' }, textKey: 'k', thumbnail: { id: 't', s3Key: 's' } };
-    expect(withResult(previous, { format: 'plain' }, result, run)).toEqual({ requestedType: 'url', format: 'plain', ...result, ...run });
+    const previous = {
+      requestedType: 'url' as const,
+      progress: 50,
+      peakMemoryMb: 9,
+      error: { code: 'TIMEOUT' as const, message: 'm' },
+      textKey: 'k',
+      thumbnail: { id: 't', s3Key: 's' },
+    };
+    expect(withResult(previous, { format: 'plain' }, result, run)).toEqual({
+      requestedType: 'url',
+      format: 'plain',
+      ...result,
+      ...run,
+    });
   });
 
   it('a failed run keeps the last result readable beside its error; reprocessing clears the error', () => {
@@ -81,6 +100,8 @@ describe('status transitions', () => {
     expect(canTransition('active', 'processing')).toBe(true);
     expect(canTransition('pending_upload', 'active')).toBe(false);
     expect(canTransition('deleted', 'processing')).toBe(false);
-    expect(() => assertTransitions(['processing', 'deleted'], 'active')).toThrow('a material cannot go from deleted to active');
+    expect(() => assertTransitions(['processing', 'deleted'], 'active')).toThrow(
+      'a material cannot go from deleted to active',
+    );
   });
 });

@@ -46,7 +46,9 @@ export const processingResultSchema = z.object({
   images: z.array(storedImageSchema).optional().meta({ description: 'Only when images were asked for' }),
   preview: storedImageSchema.optional(),
   thumbnail: storedImageSchema.optional(),
-  extractor: z.object({ name: z.string(), version: z.number().int() }).meta({ description: 'Which extractor made the result' }),
+  extractor: z
+    .object({ name: z.string(), version: z.number().int() })
+    .meta({ description: 'Which extractor made the result' }),
 });
 export type ProcessingResult = z.infer<typeof processingResultSchema>;
 
@@ -56,14 +58,22 @@ export type ContentTypeClaim = (typeof CONTENT_TYPE_CLAIMS)[number];
 
 /** The fields every material may have, whatever its type; all optional, since they come and go with the status. */
 const commonShape = {
-  requestedType: z.enum(CONTENT_TYPE_CLAIMS).optional().meta({ description: 'The `content.type` a URL was created with' }),
+  requestedType: z
+    .enum(CONTENT_TYPE_CLAIMS)
+    .optional()
+    .meta({ description: 'The `content.type` a URL was created with' }),
   progress: z.number().int().min(0).max(100).optional().meta({ description: 'While processing' }),
   error: materialErrorSchema.optional(),
   ...runMeasuresSchema.partial().shape,
   ...processingResultSchema.partial().shape,
 };
 
-const pageSchema = z.looseObject({ page: z.number().int(), offset: z.number().int(), length: z.number().int(), wordCount: z.number().int() });
+const pageSchema = z.looseObject({
+  page: z.number().int(),
+  offset: z.number().int(),
+  length: z.number().int(),
+  wordCount: z.number().int(),
+});
 const chapterSchema = z.looseObject({
   chapter: z.number().int(),
   title: z.string().optional(),
@@ -79,10 +89,9 @@ export const CONTENT_METADATA = {
     format: z.string().optional().meta({ description: '`plain` or `html`' }),
     title: z.string().optional(),
     // What a web page says about itself (format `html`).
-    extraction: z
-      .enum(['article', 'whole-page'])
-      .optional()
-      .meta({ description: 'A web page: `article` kept its main content only; `whole-page` found no article and kept all of it' }),
+    extraction: z.enum(['article', 'whole-page']).optional().meta({
+      description: 'A web page: `article` kept its main content only; `whole-page` found no article and kept all of it',
+    }),
     fallbackReason: z.string().optional().meta({ description: 'Why the whole page was kept' }),
     lang: z.string().optional(),
     canonicalUrl: z.string().optional(),
@@ -111,7 +120,15 @@ export const CONTENT_METADATA = {
     epubVersion: z.string().optional(),
     chapterCount: z.number().int().optional(),
     chapters: z.array(chapterSchema).optional(),
-    toc: z.array(z.looseObject({ title: z.string().optional(), href: z.string().optional(), chapter: z.number().int().optional() })).optional(),
+    toc: z
+      .array(
+        z.looseObject({
+          title: z.string().optional(),
+          href: z.string().optional(),
+          chapter: z.number().int().optional(),
+        }),
+      )
+      .optional(),
   }),
   image: z.looseObject({
     width: z.number().int().optional(),

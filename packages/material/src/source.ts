@@ -8,7 +8,10 @@ export const storedFileSchema = z.object({
   fileSize: z.number().int().nonnegative().optional(),
   mimeType: z.string(),
   /** The original's ETag as `upload/complete` saw it (S3 driver); processing and downloads refuse any other. */
-  etag: z.string().optional().meta({ description: 'The ETag of the original that upload/complete accepted (S3 storage)' }),
+  etag: z
+    .string()
+    .optional()
+    .meta({ description: 'The ETag of the original that upload/complete accepted (S3 storage)' }),
 });
 export type StoredFile = z.infer<typeof storedFileSchema>;
 

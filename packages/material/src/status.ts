@@ -17,7 +17,12 @@ export const STATUS_TRANSITIONS: Readonly<Record<MaterialStatus, readonly Materi
 /** Statuses that end a run: waiting, event streams and webhooks stop at these. */
 export const SETTLED_STATUSES: readonly MaterialStatus[] = ['active', 'error', 'deleted'];
 export const REPROCESSABLE_STATUSES = ['active', 'error'] as const satisfies readonly MaterialStatus[];
-export const DELETABLE_STATUSES = ['pending_upload', 'processing', 'active', 'error'] as const satisfies readonly MaterialStatus[];
+export const DELETABLE_STATUSES = [
+  'pending_upload',
+  'processing',
+  'active',
+  'error',
+] as const satisfies readonly MaterialStatus[];
 
 export const canTransition = (from: MaterialStatus, to: MaterialStatus) => STATUS_TRANSITIONS[from].includes(to);
 

@@ -29,7 +29,11 @@ export function createMaterialsQueue(connection: ConnectionOptions, settings: Qu
  * a job stays `active` for a moment after its last write made the material `active`, and skipping the
  * enqueue then would leave the material to the sweeper.
  */
-export async function enqueueMaterial(queue: MaterialsQueue, materialId: string, options: { finishingMs?: number } = {}): Promise<void> {
+export async function enqueueMaterial(
+  queue: MaterialsQueue,
+  materialId: string,
+  options: { finishingMs?: number } = {},
+): Promise<void> {
   const existing = await queue.getJob(materialId);
   if (existing) {
     const deadline = Date.now() + (options.finishingMs ?? 0);

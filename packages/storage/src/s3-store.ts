@@ -74,9 +74,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore & { ensureBu
       return client.presignedPutObject(bucket, full(key), ttlSeconds);
     },
     async presignGet(key, ttlSeconds, opts = {}) {
-      const headers = opts.filename
-        ? { 'response-content-disposition': contentDisposition(opts.filename) }
-        : undefined;
+      const headers = opts.filename ? { 'response-content-disposition': contentDisposition(opts.filename) } : undefined;
       return client.presignedGetObject(bucket, full(key), ttlSeconds, headers);
     },
     async ping() {
@@ -89,7 +87,13 @@ export function createS3Store(options: S3StoreOptions): ObjectStore & { ensureBu
  * Streams into a multipart upload part by part. minio's own streaming put first lists incomplete uploads
  * (not every S3-compatible server has that) and, with an unknown length, picks ~550 MB parts.
  */
-async function putStream(client: Minio.Client, bucket: string, key: string, body: Readable, meta: Record<string, string>): Promise<number> {
+async function putStream(
+  client: Minio.Client,
+  bucket: string,
+  key: string,
+  body: Readable,
+  meta: Record<string, string>,
+): Promise<number> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let total = 0;
@@ -102,7 +106,13 @@ async function putStream(client: Minio.Client, bucket: string, key: string, body
     uploadId ??= await client.initiateNewMultipartUpload(bucket, key, meta);
     const partNumber = parts.length + 1;
     const { etag } = await client.uploadPart(
-      { bucketName: bucket, objectName: key, uploadID: uploadId, partNumber, headers: { 'Content-Length': payload.length } },
+      {
+        bucketName: bucket,
+        objectName: key,
+        uploadID: uploadId,
+        partNumber,
+        headers: { 'Content-Length': payload.length },
+      },
       payload,
     );
     parts.push({ part: partNumber, etag });
@@ -127,7 +137,9 @@ async function putStream(client: Minio.Client, bucket: string, key: string, body
     if (uploadId) {
       await client
         .abortMultipartUpload(bucket, key, uploadId)
-        .catch((abortErr: Error) => process.emitWarning(`could not abort multipart upload ${uploadId} of ${key}: ${abortErr.message}`));
+        .catch((abortErr: Error) =>
+          process.emitWarning(`could not abort multipart upload ${uploadId} of ${key}: ${abortErr.message}`),
+        );
     }
     throw err;
   }

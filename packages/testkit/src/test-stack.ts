@@ -6,7 +6,14 @@ import { createQuireClient, type QuireClient } from '@quire/client';
 import { loadServiceConfig, type ServiceConfig } from '@quire/config';
 import { createGroup, createOrganization, createDb, insertApiKey, type Db } from '@quire/db';
 import { createObjectStore, type ObjectStore } from '@quire/storage';
-import { createWorkerContext, startWorker, startWorkerHttpServer, type RunningWorker, type WorkerContext, type WorkerHttpServer } from '@quire/worker';
+import {
+  createWorkerContext,
+  startWorker,
+  startWorkerHttpServer,
+  type RunningWorker,
+  type WorkerContext,
+  type WorkerHttpServer,
+} from '@quire/worker';
 import getPort from 'get-port';
 import type { DestinationStream } from 'pino';
 import { OpenApiResponseChecker } from './openapi-responses.ts';
@@ -103,7 +110,10 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       apiKey: key.apiKey,
       keyId: row.id,
       request: (pathname, init = {}) =>
-        responses.fetch(`${url}${pathname}`, { ...init, headers: { 'x-api-key': key.apiKey, ...(init.headers as Record<string, string>) } }),
+        responses.fetch(`${url}${pathname}`, {
+          ...init,
+          headers: { 'x-api-key': key.apiKey, ...(init.headers as Record<string, string>) },
+        }),
       client: createQuireClient({ baseUrl: url, apiKey: key.apiKey, fetch: (request) => responses.fetch(request) }),
     };
   };

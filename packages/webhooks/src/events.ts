@@ -16,7 +16,10 @@ const webhookMaterialSchema = z.strictObject({
   updatedAt: isoTimestamp,
   processingMs: z.number().optional(),
   wordCount: z.number().int().optional(),
-  error: materialErrorSchema.pick({ code: true, message: true }).optional().meta({ description: 'Why processing failed' }),
+  error: materialErrorSchema
+    .pick({ code: true, message: true })
+    .optional()
+    .meta({ description: 'Why processing failed' }),
 });
 
 /** The JSON body of every delivery; `id` is the event's, the same for every webhook it goes to. */

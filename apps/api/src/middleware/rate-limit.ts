@@ -1,5 +1,12 @@
 import type { Request } from 'express';
-import { ipKeyGenerator, MemoryStore, rateLimit, type Options, type RateLimitRequestHandler, type Store } from 'express-rate-limit';
+import {
+  ipKeyGenerator,
+  MemoryStore,
+  rateLimit,
+  type Options,
+  type RateLimitRequestHandler,
+  type Store,
+} from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Redis } from 'ioredis';
@@ -44,7 +51,10 @@ export class FallbackStore implements Store {
   init(options: Options) {
     this.local.init(options);
     Promise.resolve(this.shared.init?.(options)).catch((err) =>
-      this.logger.warn({ err, prefix: this.prefix }, 'the Redis rate-limit store did not start; counting in this process until Redis answers'),
+      this.logger.warn(
+        { err, prefix: this.prefix },
+        'the Redis rate-limit store did not start; counting in this process until Redis answers',
+      ),
     );
   }
 
@@ -56,19 +66,27 @@ export class FallbackStore implements Store {
       this.onFallback = false;
       return counted;
     } catch (err) {
-      if (!this.onFallback) this.logger.warn({ err, prefix: this.prefix }, 'Redis is unavailable: rate limiting counts in this process until it is back');
+      if (!this.onFallback)
+        this.logger.warn(
+          { err, prefix: this.prefix },
+          'Redis is unavailable: rate limiting counts in this process until it is back',
+        );
       this.onFallback = true;
       return this.local.increment(key);
     }
   }
 
   async decrement(key: string) {
-    await (this.onFallback ? this.local.decrement(key) : Promise.resolve(this.shared.decrement(key)).catch(() => this.local.decrement(key)));
+    await (this.onFallback
+      ? this.local.decrement(key)
+      : Promise.resolve(this.shared.decrement(key)).catch(() => this.local.decrement(key)));
   }
 
   async resetKey(key: string) {
     await this.local.resetKey(key);
-    await Promise.resolve(this.shared.resetKey(key)).catch((err) => this.logger.warn({ err }, 'could not reset a rate-limit key in Redis'));
+    await Promise.resolve(this.shared.resetKey(key)).catch((err) =>
+      this.logger.warn({ err }, 'could not reset a rate-limit key in Redis'),
+    );
   }
 
   shutdown() {
@@ -76,7 +94,13 @@ export class FallbackStore implements Store {
   }
 }
 
-function limiter(redis: Redis, logger: Logger, prefix: string, limit: number, key: (req: Request) => string): RateLimitRequestHandler {
+function limiter(
+  redis: Redis,
+  logger: Logger,
+  prefix: string,
+  limit: number,
+  key: (req: Request) => string,
+): RateLimitRequestHandler {
   return rateLimit({
     windowMs: WINDOW_MS,
     limit,
@@ -93,7 +117,14 @@ function limiter(redis: Redis, logger: Logger, prefix: string, limit: number, ke
       prefix,
     ),
     keyGenerator: key,
-    handler: (_req, _res, next) => next(new AppError(429, 'RATE_LIMITED', 'Too many requests; slow down and retry after the time in the RateLimit header')),
+    handler: (_req, _res, next) =>
+      next(
+        new AppError(
+          429,
+          'RATE_LIMITED',
+          'Too many requests; slow down and retry after the time in the RateLimit header',
+        ),
+      ),
   });
 }
 

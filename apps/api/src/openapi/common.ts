@@ -48,7 +48,8 @@ const ERRORS: Record<number, string> = {
   503: 'Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds',
 };
 
-export const errorResponse = (status: number, description = ERRORS[status] ?? 'Error'): ResponseConfig => json(description, errorBodySchema);
+export const errorResponse = (status: number, description = ERRORS[status] ?? 'Error'): ResponseConfig =>
+  json(description, errorBodySchema);
 
 const unauthorized = json('Missing, unknown or revoked `x-api-key`', unauthorizedSchema);
 
@@ -73,12 +74,9 @@ export function documentApiRoute(registry: OpenAPIRegistry, { errors = [], respo
 
 /** Headers of a creating endpoint that honours `Idempotency-Key`. */
 export const idempotencyHeader = z.object({
-  'idempotency-key': z
-    .string()
-    .min(1)
-    .max(255)
-    .optional()
-    .meta({ description: 'Repeat a creating request safely: the same key and request get the first response again for 24 hours' }),
+  'idempotency-key': z.string().min(1).max(255).optional().meta({
+    description: 'Repeat a creating request safely: the same key and request get the first response again for 24 hours',
+  }),
 });
 
 const binaryFile = z.string().meta({ format: 'binary', description: 'The file; its type is decided from its bytes' });

@@ -1,7 +1,14 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { ROUTES } from '../routes/index.ts';
 import { isApiRoute, type AnyRoute } from '../routes/route.ts';
-import { API_KEY_SCHEME, documentApiRoute, idempotencyHeader, jsonBody, multipartBody, type OpenApiDocument } from './common.ts';
+import {
+  API_KEY_SCHEME,
+  documentApiRoute,
+  idempotencyHeader,
+  jsonBody,
+  multipartBody,
+  type OpenApiDocument,
+} from './common.ts';
 
 export type { OpenApiDocument } from './common.ts';
 import { documentWebhooks } from './webhooks.ts';
@@ -15,7 +22,8 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[] = ROUTES): Open
     type: 'apiKey',
     in: 'header',
     name: 'x-api-key',
-    description: 'An API key made with `npm run admin -- key create`; it belongs to one organization (and optionally one group).',
+    description:
+      'An API key made with `npm run admin -- key create`; it belongs to one organization (and optionally one group).',
   });
   registry.registerComponent('securitySchemes', METRICS_TOKEN_SCHEME, {
     type: 'http',
@@ -47,14 +55,17 @@ function documentRoute(registry: OpenAPIRegistry, route: AnyRoute): void {
   const { method, path, tags, summary, description, responses } = route;
   const about = { method, path, tags, summary, ...(description ? { description } : {}) };
   if (!isApiRoute(route)) {
-    const security: Record<string, string[]>[] = route.auth === 'metricsToken' ? [{}, { [METRICS_TOKEN_SCHEME]: [] }] : [];
+    const security: Record<string, string[]>[] =
+      route.auth === 'metricsToken' ? [{}, { [METRICS_TOKEN_SCHEME]: [] }] : [];
     registry.registerPath({ ...about, security, ...(route.request ? { request: route.request } : {}), responses });
     return;
   }
   const request: RouteConfig['request'] = {
     ...(route.params ? { params: route.params } : {}),
     ...(route.query ? { query: route.query } : {}),
-    ...(route.body ? { body: 'json' in route.body ? jsonBody(route.body.json) : multipartBody(route.body.multipart) } : {}),
+    ...(route.body
+      ? { body: 'json' in route.body ? jsonBody(route.body.json) : multipartBody(route.body.multipart) }
+      : {}),
     ...(route.idempotent ? { headers: idempotencyHeader } : {}),
   };
   documentApiRoute(registry, { ...about, request, responses, errors: route.errors });

@@ -50,13 +50,23 @@ export const folderRoutes: AnyRoute[] = [
     responses: {
       200: json(
         'One page',
-        z.strictObject({ folders: z.array(folderSchema), totalCount: z.number().int(), page: z.number().int(), totalPages: z.number().int() }),
+        z.strictObject({
+          folders: z.array(folderSchema),
+          totalCount: z.number().int(),
+          page: z.number().int(),
+          totalPages: z.number().int(),
+        }),
       ),
     },
     errors: [400, 404],
     handle: async ({ ctx, principal, query }) => {
       const page = await folders.listFolders(ctx, principal.organizationId, query);
-      return ok({ folders: page.rows.map(toFolderView), totalCount: page.totalCount, page: page.page, totalPages: page.totalPages });
+      return ok({
+        folders: page.rows.map(toFolderView),
+        totalCount: page.totalCount,
+        page: page.page,
+        totalPages: page.totalPages,
+      });
     },
   }),
   apiRoute({
@@ -75,11 +85,20 @@ export const folderRoutes: AnyRoute[] = [
     tags,
     summary: 'Get a folder with its subfolders and material count',
     params,
-    responses: { 200: json('The folder', folderSchema.extend({ subfolders: z.array(folderSchema), materialCount: z.number().int() })) },
+    responses: {
+      200: json(
+        'The folder',
+        folderSchema.extend({ subfolders: z.array(folderSchema), materialCount: z.number().int() }),
+      ),
+    },
     errors: [404],
     handle: async ({ ctx, principal, params }) => {
       const { folder, subfolders } = await folders.getFolder(ctx, principal.organizationId, params.id);
-      return ok({ ...toFolderView(folder), subfolders: subfolders.map(toFolderView), materialCount: folder.material_count });
+      return ok({
+        ...toFolderView(folder),
+        subfolders: subfolders.map(toFolderView),
+        materialCount: folder.material_count,
+      });
     },
   }),
   apiRoute({

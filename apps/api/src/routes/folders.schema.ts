@@ -8,8 +8,22 @@ const description = z.string().trim().max(5000).nullable();
 
 /** What a client may set of a folder's metadata; the counts in it are quire's. */
 const metadata = z.strictObject({
-  color: z.string().trim().min(1).max(64).nullable().optional().meta({ examples: ['#3b82f6'] }),
-  icon: z.string().trim().min(1).max(64).nullable().optional().meta({ examples: ['folder'] }),
+  color: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .nullable()
+    .optional()
+    .meta({ examples: ['#3b82f6'] }),
+  icon: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .nullable()
+    .optional()
+    .meta({ examples: ['folder'] }),
 });
 
 export const createFolderSchema = z.strictObject({
@@ -49,7 +63,9 @@ export const folderSchema = z
       icon: z.string().nullable(),
       materialCount: z.number().int().meta({ description: 'Live materials directly in the folder' }),
       totalSize: z.number().int().meta({ description: "Bytes of those materials' originals" }),
-      lastActivity: isoTimestamp.meta({ description: 'When a material last came, went or changed size; the creation time until one does' }),
+      lastActivity: isoTimestamp.meta({
+        description: 'When a material last came, went or changed size; the creation time until one does',
+      }),
     }),
     createdAt: isoTimestamp,
     updatedAt: isoTimestamp,

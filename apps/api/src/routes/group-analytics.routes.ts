@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { isoTimestamp } from '@quire/material';
 import { errorBodySchema, json } from '../openapi/common.ts';
-import { buildGroupReport, groupWithActivePlan, REPORT_NAMES, type ReportName } from '../services/group-analytics.service.ts';
+import {
+  buildGroupReport,
+  groupWithActivePlan,
+  REPORT_NAMES,
+  type ReportName,
+} from '../services/group-analytics.service.ts';
 import { invalidReportQuery, reportQuerySchema, reportRange } from './group-analytics.schema.ts';
 import { apiRoute, type AnyRoute } from './route.ts';
 
@@ -12,14 +17,30 @@ const reportSchema = z
     success: z.literal(true),
     reports: z.array(
       z.union([
-        z.strictObject({ startDate: isoTimestamp, endDate: isoTimestamp, numStudentsUsed: z.number().int(), data: metricsSchema }),
-        z.strictObject({ startDate: isoTimestamp, endDate: isoTimestamp, studentName: z.string(), studentId: z.string(), data: metricsSchema }),
+        z.strictObject({
+          startDate: isoTimestamp,
+          endDate: isoTimestamp,
+          numStudentsUsed: z.number().int(),
+          data: metricsSchema,
+        }),
+        z.strictObject({
+          startDate: isoTimestamp,
+          endDate: isoTimestamp,
+          studentName: z.string(),
+          studentId: z.string(),
+          data: metricsSchema,
+        }),
       ]),
     ),
   })
-  .meta({ id: 'GroupReport', description: 'One report per 7-day window (group level), or per window and student (`students=true`)' });
+  .meta({
+    id: 'GroupReport',
+    description: 'One report per 7-day window (group level), or per window and student (`students=true`)',
+  });
 
-const missingParamsSchema = z.strictObject({ error: z.literal('Missing params'), message: z.string() }).meta({ id: 'MissingParams' });
+const missingParamsSchema = z
+  .strictObject({ error: z.literal('Missing params'), message: z.string() })
+  .meta({ id: 'MissingParams' });
 
 const SUMMARIES: Record<ReportName, string> = {
   'live-lecture': 'Live lecture usage: sessions made and chat messages',
@@ -38,7 +59,7 @@ export const groupAnalyticsRoutes: AnyRoute[] = REPORT_NAMES.map((name) =>
     tags: ['Group analytics'],
     summary: SUMMARIES[name],
     description:
-      "The key's group must have an active plan, else 403 `{\"error\":\"Unauthorized\"}`. Parameters go in the query; the range is cut into 7-day windows from `startDate`, both ends inclusive.",
+      'The key\'s group must have an active plan, else 403 `{"error":"Unauthorized"}`. Parameters go in the query; the range is cut into 7-day windows from `startDate`, both ends inclusive.',
     // The plan is checked before the query: a key without an active plan learns nothing more than 403.
     authorize: (principal) => void groupWithActivePlan(principal, new Date()),
     query: reportQuerySchema,
@@ -54,7 +75,10 @@ export const groupAnalyticsRoutes: AnyRoute[] = REPORT_NAMES.map((name) =>
       const now = new Date();
       const groupId = groupWithActivePlan(principal, now);
       const range = reportRange(query, now, ctx.config.limits.analyticsMaxRangeDays);
-      return { status: 200, body: await buildGroupReport(ctx, { organizationId: principal.organizationId, groupId }, name, range) };
+      return {
+        status: 200,
+        body: await buildGroupReport(ctx, { organizationId: principal.organizationId, groupId }, name, range),
+      };
     },
   }),
 );

@@ -13,7 +13,8 @@ export const reportQuerySchema = z.object({
 });
 
 /** A query the schema refuses is the analytics 400, naming every problem. */
-export const invalidReportQuery = (error: z.ZodError) => new MissingParamsError(error.issues.map((i) => i.message).join('; '));
+export const invalidReportQuery = (error: z.ZodError) =>
+  new MissingParamsError(error.issues.map((i) => i.message).join('; '));
 
 /** Parsed query -> report parameters, or the analytics 400 when the range is backwards or too long. */
 export function reportRange(query: z.output<typeof reportQuerySchema>, now: Date, maxRangeDays: number): ReportQuery {

@@ -8,6 +8,7 @@ describe('the route table', () => {
   });
 
   it('guards every /api route with the API key and nothing outside /api', () => {
-    for (const route of ROUTES) expect(route.auth === 'apiKey', `${route.method} ${route.path}`).toBe(route.path.startsWith('/api/'));
+    for (const route of ROUTES)
+      expect(route.auth === 'apiKey', `${route.method} ${route.path}`).toBe(route.path.startsWith('/api/'));
   });
 });

@@ -45,14 +45,21 @@ const location = z.object({ Location: z.string().meta({ description: 'URL of `GE
 const waitResponses = {
   201: json('Processed: the material, `active`', materialViewSchema),
   202: json('Still processing when `timeoutMs` ran out; processing goes on', materialViewSchema, location),
-  422: json('Processing failed (`message` says why), or the Idempotency-Key was used with a different request', processingFailedSchema),
+  422: json(
+    'Processing failed (`message` says why), or the Idempotency-Key was used with a different request',
+    processingFailedSchema,
+  ),
 };
 
 const viewOf = (ctx: ApiContext) => materialViewer(ctx.store, ctx.config.limits.downloadUrlTtlSeconds);
 
 type Input = RouteInput<z.ZodObject, z.ZodObject, z.ZodType>;
 
-const createFromUpload = ({ ctx, principal }: Input, upload: ReceivedUpload, fields: z.output<typeof uploadFieldsSchema>) =>
+const createFromUpload = (
+  { ctx, principal }: Input,
+  upload: ReceivedUpload,
+  fields: z.output<typeof uploadFieldsSchema>,
+) =>
   materials.createFromUpload(ctx, principal.organizationId, {
     materialId: upload.materialId,
     file: upload.file,
@@ -71,11 +78,17 @@ const createFromContent = ({ ctx, principal }: Input, body: z.output<typeof crea
     extractImages: body.extractImages ?? true,
   });
 
-const createFromUrl = (input: Input, body: z.output<typeof urlUploadSchema> & { references?: z.output<typeof patchSchema>['references'] }) =>
-  createFromContent(input, { ...body, content: { url: body.url } });
+const createFromUrl = (
+  input: Input,
+  body: z.output<typeof urlUploadSchema> & { references?: z.output<typeof patchSchema>['references'] },
+) => createFromContent(input, { ...body, content: { url: body.url } });
 
 /** 201 once active, 202 with Location when the wait runs out, 422 (400 for a contradicted claim) on failure. */
-async function waitAndReply(input: Input, created: Material, timing: { timeoutMs: number; pollIntervalMs: number }): Promise<Reply> {
+async function waitAndReply(
+  input: Input,
+  created: Material,
+  timing: { timeoutMs: number; pollIntervalMs: number },
+): Promise<Reply> {
   const { ctx, http } = input;
   // Nothing flows while the request waits on processing; the idle timeout must not cut it short.
   http.req.socket.setTimeout(timing.timeoutMs + ctx.config.server.idleTimeoutMs);
@@ -84,12 +97,21 @@ async function waitAndReply(input: Input, created: Material, timing: { timeoutMs
   const body = await viewOf(ctx)(outcome.material);
   if (outcome.kind === 'active') return { status: 201, body };
   if (outcome.kind === 'timeout') {
-    return { status: 202, body, headers: { Location: `${ctx.config.server.publicUrl}/api/v1/materials/${created.id}` } };
+    return {
+      status: 202,
+      body,
+      headers: { Location: `${ctx.config.server.publicUrl}/api/v1/materials/${created.id}` },
+    };
   }
   const { error } = outcome.material.metadata;
   // A URL whose bytes contradict the client's content.type is the client's mistake, not a processing failure.
   const status = error?.claimedType ? 400 : 422;
-  return { status, body: new AppError(status, error?.code ?? 'INTERNAL', error?.message ?? 'Processing failed', undefined, { material: body }).toBody() };
+  return {
+    status,
+    body: new AppError(status, error?.code ?? 'INTERNAL', error?.message ?? 'Processing failed', undefined, {
+      material: body,
+    }).toBody(),
+  };
 }
 
 /** One search hit on the wire: its passage, where it sits in the material, which material, and what matched. */
@@ -121,7 +143,10 @@ export const materialRoutes: AnyRoute[] = [
     idempotent: true,
     responses: { 201: material('The material, `processing`') },
     errors: [400, 404, 409, 413, 415, 422],
-    handle: async (input) => ({ status: 201, body: await viewOf(input.ctx)(await createFromUpload(input, input.upload!, input.body)) }),
+    handle: async (input) => ({
+      status: 201,
+      body: await viewOf(input.ctx)(await createFromUpload(input, input.upload!, input.body)),
+    }),
   }),
   apiRoute({
     method: 'post',
@@ -155,7 +180,10 @@ export const materialRoutes: AnyRoute[] = [
     idempotent: true,
     responses: { 201: material('The material, `processing`') },
     errors: [400, 404, 409, 413, 422],
-    handle: async (input) => ({ status: 201, body: await viewOf(input.ctx)(await createFromContent(input, input.body)) }),
+    handle: async (input) => ({
+      status: 201,
+      body: await viewOf(input.ctx)(await createFromContent(input, input.body)),
+    }),
   }),
   apiRoute({
     method: 'post',
@@ -188,10 +216,16 @@ export const materialRoutes: AnyRoute[] = [
     body: { json: batchSchema },
     idempotent: true,
     responses: {
-      201: json('One handle per item, in order', z.array(uploadHandleSchema.extend({ name: z.string() }).meta({ id: 'BatchUploadHandle' }))),
+      201: json(
+        'One handle per item, in order',
+        z.array(uploadHandleSchema.extend({ name: z.string() }).meta({ id: 'BatchUploadHandle' })),
+      ),
     },
     errors: [400, 404, 409, 413, 415, 422],
-    handle: async ({ ctx, principal, body }) => ({ status: 201, body: await materials.createBatch(ctx, principal.organizationId, body.materials) }),
+    handle: async ({ ctx, principal, body }) => ({
+      status: 201,
+      body: await materials.createBatch(ctx, principal.organizationId, body.materials),
+    }),
   }),
   apiRoute({
     method: 'post',
@@ -202,7 +236,8 @@ export const materialRoutes: AnyRoute[] = [
     idempotent: true,
     responses: { 200: json('Where to `PUT` the file', uploadHandleSchema.meta({ id: 'UploadHandle' })) },
     errors: [400, 404, 409, 413, 415, 422],
-    handle: async ({ ctx, principal, body }) => ok(await materials.createPresignedUpload(ctx, principal.organizationId, body)),
+    handle: async ({ ctx, principal, body }) =>
+      ok(await materials.createPresignedUpload(ctx, principal.organizationId, body)),
   }),
   apiRoute({
     method: 'post',
@@ -235,7 +270,8 @@ export const materialRoutes: AnyRoute[] = [
     params,
     responses: { 200: material('The material') },
     errors: [404],
-    handle: async ({ ctx, principal, params }) => ok(await viewOf(ctx)(await materials.getMaterial(ctx, principal.organizationId, params.id))),
+    handle: async ({ ctx, principal, params }) =>
+      ok(await viewOf(ctx)(await materials.getMaterial(ctx, principal.organizationId, params.id))),
   }),
   apiRoute({
     method: 'get',
@@ -252,7 +288,8 @@ export const materialRoutes: AnyRoute[] = [
     params,
     responses: {
       200: {
-        description: "The event stream; the schema is that of one message's `data` (OpenAPI 3.1 cannot describe a stream)",
+        description:
+          "The event stream; the schema is that of one message's `data` (OpenAPI 3.1 cannot describe a stream)",
         content: {
           'text/event-stream': {
             schema: z.union([materialStatusEventSchema, materialProgressEventSchema]),
@@ -264,7 +301,8 @@ export const materialRoutes: AnyRoute[] = [
     },
     errors: [404],
     handle: async ({ ctx, principal, params, http }) => {
-      const open = (onHeartbeat: () => void) => openEventStream(http.req, http.res, ctx.config.server.sseHeartbeatMs, onHeartbeat);
+      const open = (onHeartbeat: () => void) =>
+        openEventStream(http.req, http.res, ctx.config.server.sseHeartbeatMs, onHeartbeat);
       await streamMaterialEvents(ctx, open, principal.organizationId, params.id);
     },
   }),
@@ -278,7 +316,9 @@ export const materialRoutes: AnyRoute[] = [
     responses: { 200: material('The material') },
     errors: [400, 404, 413],
     handle: async ({ ctx, principal, params, body }) =>
-      ok(await viewOf(ctx)(await materials.updateReferences(ctx, principal.organizationId, params.id, body.references))),
+      ok(
+        await viewOf(ctx)(await materials.updateReferences(ctx, principal.organizationId, params.id, body.references)),
+      ),
   }),
   apiRoute({
     method: 'delete',
@@ -301,7 +341,7 @@ export const materialRoutes: AnyRoute[] = [
     description:
       'Passages holding any of the query words, ranked by BM25 of the passage and of its whole material (rare words count ' +
       'more, long texts are normalised), with query words found side by side counting extra. A word none of the ' +
-      "organization's passages holds is taken for its most similar one. `\"quoted phrases\"` must occur word for word, " +
+      'organization\'s passages holds is taken for its most similar one. `"quoted phrases"` must occur word for word, ' +
       '`-word` must not occur. At most `passagesPerMaterial` passages of one material are returned.',
     body: { json: searchSchema },
     responses: { 200: json('Ranked passages', searchResultsSchema) },
@@ -324,9 +364,12 @@ export const materialRoutes: AnyRoute[] = [
     tags,
     summary: 'Move several materials into a folder (or out of every folder)',
     body: { json: bulkMoveSchema },
-    responses: { 200: json('All were moved', z.strictObject({ success: z.literal(true), movedCount: z.number().int() })) },
+    responses: {
+      200: json('All were moved', z.strictObject({ success: z.literal(true), movedCount: z.number().int() })),
+    },
     errors: [400, 404, 413],
-    handle: async ({ ctx, principal, body }) => ok(await materials.bulkMoveMaterials(ctx, principal.organizationId, body.materialIds, body.folderId)),
+    handle: async ({ ctx, principal, body }) =>
+      ok(await materials.bulkMoveMaterials(ctx, principal.organizationId, body.materialIds, body.folderId)),
   }),
   apiRoute({
     method: 'post',
@@ -357,11 +400,13 @@ export const materialRoutes: AnyRoute[] = [
     path: '/api/v1/materials/{id}/reprocess',
     tags,
     summary: 'Run extraction again',
-    description: 'The previous result stays until the new one is ready. Only `active` and `error` materials can be reprocessed.',
+    description:
+      'The previous result stays until the new one is ready. Only `active` and `error` materials can be reprocessed.',
     params,
     responses: { 200: material('The material, `processing`') },
     errors: [404, 409],
-    handle: async ({ ctx, principal, params }) => ok(await viewOf(ctx)(await materials.reprocessMaterial(ctx, principal.organizationId, params.id))),
+    handle: async ({ ctx, principal, params }) =>
+      ok(await viewOf(ctx)(await materials.reprocessMaterial(ctx, principal.organizationId, params.id))),
   }),
   apiRoute({
     method: 'get',

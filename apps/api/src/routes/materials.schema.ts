@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CONTENT_TYPE_CLAIMS, CONTENT_TYPES, MATERIAL_STATUSES, materialErrorSchema, materialViewSchema, referenceSchema } from '@quire/material';
+import {
+  CONTENT_TYPE_CLAIMS,
+  CONTENT_TYPES,
+  MATERIAL_STATUSES,
+  materialErrorSchema,
+  materialViewSchema,
+  referenceSchema,
+} from '@quire/material';
 import { errorBodySchema } from '../openapi/common.ts';
 
 const MAX_NAME = 500;
@@ -12,10 +19,21 @@ const folderId = id.nullable().optional();
 /** Where a move puts a material: a folder id, or null for no folder; it must be given. */
 const targetFolderId = z.string({ error: 'must be a folder id or null' }).trim().min(1).max(200).nullable();
 const filename = z.string().trim().min(1).max(1000);
-const mimeType = z.string().trim().min(1).max(255).regex(/^[\w.+-]+\/[\w.+-]+$/, 'must be a MIME type');
+const mimeType = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .regex(/^[\w.+-]+\/[\w.+-]+$/, 'must be a MIME type');
 
 export const waitOptionsSchema = {
-  timeoutMs: z.coerce.number().int().min(1000).max(600_000).default(300_000).meta({ description: 'How long to wait before answering 202' }),
+  timeoutMs: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(600_000)
+    .default(300_000)
+    .meta({ description: 'How long to wait before answering 202' }),
   pollIntervalMs: z.coerce
     .number()
     .int()
@@ -45,7 +63,9 @@ const referencesText = z
 export const uploadFieldsSchema = z.strictObject({
   name,
   folderId,
-  extractImages: booleanText.default(true).meta({ default: 'true', description: 'Extract embedded images, keyframes and renditions' }),
+  extractImages: booleanText
+    .default(true)
+    .meta({ default: 'true', description: 'Extract embedded images, keyframes and renditions' }),
   references: referencesText.optional(),
 });
 
@@ -74,7 +94,11 @@ export const createContentSchema = z
       ctx.addIssue({ code: 'custom', path: ['type'], message: 'type "text" needs content.text' });
     }
     if (content.type && content.type !== 'text' && content.text !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['type'], message: `type "${content.type}" needs content.url or content.sourceUrl` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['type'],
+        message: `type "${content.type}" needs content.url or content.sourceUrl`,
+      });
     }
   });
 
@@ -154,7 +178,12 @@ export const bulkMoveSchema = z.strictObject({
 });
 
 export const downloadUrlQuerySchema = z.object({
-  expiresIn: z.coerce.number().int().min(1).max(7 * 24 * 3600).default(3600),
+  expiresIn: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 3600)
+    .default(3600),
 });
 
 export const searchSchema = z.strictObject({
@@ -184,9 +213,10 @@ export const materialPageSchema = z
 
 export const uploadHandleSchema = z.strictObject({ uploadUrl: z.string(), s3Key: z.string(), materialId: z.string() });
 
-export const processingFailedSchema = errorBodySchema
-  .extend({ material: materialViewSchema.optional() })
-  .meta({ id: 'ProcessingFailed', description: 'The error body plus the material, now `error` (no material for an Idempotency-Key mismatch)' });
+export const processingFailedSchema = errorBodySchema.extend({ material: materialViewSchema.optional() }).meta({
+  id: 'ProcessingFailed',
+  description: 'The error body plus the material, now `error` (no material for an Idempotency-Key mismatch)',
+});
 
 export const deletedSchema = z.strictObject({ success: z.literal(true), id: z.string() });
 
@@ -224,7 +254,10 @@ export const materialStatusEventSchema = z
     progress: z.number().int().min(0).max(100).optional().meta({ description: 'While `processing`' }),
     error: materialErrorSchema.optional().meta({ description: 'When `error`' }),
   })
-  .meta({ id: 'MaterialStatusEvent', description: 'Data of an `event: status` message: sent first, and whenever the status changes' });
+  .meta({
+    id: 'MaterialStatusEvent',
+    description: 'Data of an `event: status` message: sent first, and whenever the status changes',
+  });
 
 export const materialProgressEventSchema = z
   .strictObject({ _id: z.string(), progress: z.number().int().min(0).max(100) })

@@ -6,15 +6,23 @@ import { DOCS_PAGE_HEADERS, DOCS_PAGE } from './docs.ts';
 import { plainRoute, type AnyRoute } from './route.ts';
 
 const tags = ['Operations'];
-const text = (description: string, mediaType = 'text/plain') => ({ description, content: { [mediaType]: { schema: z.string() } } });
+const text = (description: string, mediaType = 'text/plain') => ({
+  description,
+  content: { [mediaType]: { schema: z.string() } },
+});
 
 const CHECK_TIMEOUT_MS = 2_000;
 const withTimeout = <T>(promise: Promise<T>) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS).unref())]);
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS).unref()),
+  ]);
 
 const readiness = z.strictObject({
   status: z.enum(['ready', 'not ready']),
-  checks: z.record(z.string(), z.string()).meta({ description: '`ok` or `unavailable: <reason>` for postgres, redis and storage' }),
+  checks: z
+    .record(z.string(), z.string())
+    .meta({ description: '`ok` or `unavailable: <reason>` for postgres, redis and storage' }),
 });
 
 /** Health, metrics and this documentation: no API key. */
@@ -56,7 +64,9 @@ export const operationsRoutes: AnyRoute[] = [
           }),
         );
         const ready = results.every(([, status]) => status === 'ok');
-        res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
+        res
+          .status(ready ? 200 : 503)
+          .json({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
       },
   }),
   plainRoute({
@@ -69,7 +79,10 @@ export const operationsRoutes: AnyRoute[] = [
       'HTTP latency by route template and status, queue depth by state, and process metrics. Each worker serves its own (job durations, extraction failures) on `WORKER_METRICS_PORT`.',
     responses: {
       200: text('Prometheus text exposition format', 'text/plain; version=0.0.4'),
-      401: json('`METRICS_TOKEN` is set and the request does not carry it', z.strictObject({ error: z.literal('Unauthorized') })),
+      401: json(
+        '`METRICS_TOKEN` is set and the request does not carry it',
+        z.strictObject({ error: z.literal('Unauthorized') }),
+      ),
     },
     handler: ({ ctx }) => metricsHandler(ctx.metrics.registry, ctx.config.server.metricsToken),
   }),
@@ -79,7 +92,12 @@ export const operationsRoutes: AnyRoute[] = [
     auth: 'none',
     tags,
     summary: 'This document (OpenAPI 3.1)',
-    responses: { 200: { description: 'The OpenAPI document', content: { 'application/json': { schema: z.looseObject({ openapi: z.string() }) } } } },
+    responses: {
+      200: {
+        description: 'The OpenAPI document',
+        content: { 'application/json': { schema: z.looseObject({ openapi: z.string() }) } },
+      },
+    },
     handler:
       ({ document }) =>
       (_req, res) => {

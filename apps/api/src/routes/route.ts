@@ -44,8 +44,11 @@ interface Documentation {
  * One endpoint, declared once: the Express router (`routes/router.ts`) and the OpenAPI document
  * (`openapi/document.ts`) are both derived from these, so the two cannot disagree.
  */
-export interface ApiRoute<P extends z.ZodObject = z.ZodObject, Q extends z.ZodObject = z.ZodObject, B extends z.ZodType = z.ZodType>
-  extends Documentation {
+export interface ApiRoute<
+  P extends z.ZodObject = z.ZodObject,
+  Q extends z.ZodObject = z.ZodObject,
+  B extends z.ZodType = z.ZodType,
+> extends Documentation {
   method: Method;
   /** OpenAPI-style: `/api/v1/materials/{id}`. */
   path: string;
@@ -81,9 +84,11 @@ export type AnyRoute = ApiRoute | PlainRoute;
 type Nothing = z.ZodObject<Record<never, never>>;
 
 /** Declares an `/api` route; the schemas type the handler's input. */
-export function apiRoute<P extends z.ZodObject = Nothing, Q extends z.ZodObject = Nothing, B extends z.ZodType = z.ZodNever>(
-  route: Omit<ApiRoute<P, Q, B>, 'auth'>,
-): AnyRoute {
+export function apiRoute<
+  P extends z.ZodObject = Nothing,
+  Q extends z.ZodObject = Nothing,
+  B extends z.ZodType = z.ZodNever,
+>(route: Omit<ApiRoute<P, Q, B>, 'auth'>): AnyRoute {
   return { auth: 'apiKey', ...route } as unknown as AnyRoute;
 }
 

@@ -25,53 +25,63 @@ const goneMaterial = () => new AppError(404, 'NOT_FOUND', 'The material of this 
 /** The local driver's URL check: the operation, key and expiry are what the signature covers. */
 function verified(store: LocalStore, op: 'put' | 'get', query: Record<string, unknown>) {
   const result = store.verify(op, query);
-  if (!result.ok) throw new AppError(403, 'SIGNATURE', result.reason === 'expired' ? 'This URL has expired' : 'This URL is not valid');
+  if (!result.ok)
+    throw new AppError(
+      403,
+      'SIGNATURE',
+      result.reason === 'expired' ? 'This URL has expired' : 'This URL is not valid',
+    );
   return result;
 }
 
 /** One body per upload URL: the first complete writer wins. */
-const putHandler = (ctx: ApiContext, store: LocalStore, maxBytes: number): RequestHandler => async (req, res) => {
-  const { key } = verified(store, 'put', req.query);
-  const state = await uploadUrlState(ctx, key);
-  if (state === 'gone') throw goneMaterial();
-  if (state === 'used' || (await store.stat(key))) throw alreadyUsed();
-  const declared = Number(req.get('content-length') ?? NaN);
-  if (declared > maxBytes) throw payloadTooLarge(`The file is larger than the upload limit of ${maxBytes} bytes`);
-  const limiter = new ByteLimit(maxBytes);
-  // pipeline, not pipe: a client that aborts destroys the limiter too, so the store closes and removes its file.
-  pipeline(req, limiter, () => {});
-  let size: number;
-  try {
-    ({ size } = await store.putOnce(key, limiter));
-  } catch (err) {
-    if (err instanceof ObjectExistsError) throw err.inFlight ? conflict('Another upload to this URL is in progress') : alreadyUsed();
-    if (limiter.exceeded) throw payloadTooLarge(`The file is larger than the upload limit of ${maxBytes} bytes`);
-    throw err;
-  }
-  // Deleted while its body was arriving: nothing owns the object any more, so it must not stay.
-  if ((await uploadUrlState(ctx, key)) === 'gone') {
-    await store.remove([key]);
-    throw goneMaterial();
-  }
-  // The connection was closed under the request (bytes past its Content-Length, say): the client never
-  // hears this 200, so the URL must still take its body.
-  if (req.socket.destroyed || req.socket.writableEnded) {
-    await store.remove([key]);
-    return;
-  }
-  res.status(200).json({ key, size });
-};
+const putHandler =
+  (ctx: ApiContext, store: LocalStore, maxBytes: number): RequestHandler =>
+  async (req, res) => {
+    const { key } = verified(store, 'put', req.query);
+    const state = await uploadUrlState(ctx, key);
+    if (state === 'gone') throw goneMaterial();
+    if (state === 'used' || (await store.stat(key))) throw alreadyUsed();
+    const declared = Number(req.get('content-length') ?? NaN);
+    if (declared > maxBytes) throw payloadTooLarge(`The file is larger than the upload limit of ${maxBytes} bytes`);
+    const limiter = new ByteLimit(maxBytes);
+    // pipeline, not pipe: a client that aborts destroys the limiter too, so the store closes and removes its file.
+    pipeline(req, limiter, () => {});
+    let size: number;
+    try {
+      ({ size } = await store.putOnce(key, limiter));
+    } catch (err) {
+      if (err instanceof ObjectExistsError)
+        throw err.inFlight ? conflict('Another upload to this URL is in progress') : alreadyUsed();
+      if (limiter.exceeded) throw payloadTooLarge(`The file is larger than the upload limit of ${maxBytes} bytes`);
+      throw err;
+    }
+    // Deleted while its body was arriving: nothing owns the object any more, so it must not stay.
+    if ((await uploadUrlState(ctx, key)) === 'gone') {
+      await store.remove([key]);
+      throw goneMaterial();
+    }
+    // The connection was closed under the request (bytes past its Content-Length, say): the client never
+    // hears this 200, so the URL must still take its body.
+    if (req.socket.destroyed || req.socket.writableEnded) {
+      await store.remove([key]);
+      return;
+    }
+    res.status(200).json({ key, size });
+  };
 
-const getHandler = (store: LocalStore): RequestHandler => async (req, res) => {
-  const { key, filename } = verified(store, 'get', req.query);
-  const info = await store.stat(key);
-  if (!info) throw new AppError(404, 'NOT_FOUND', 'Object not found');
-  res.set('Content-Length', String(info.size));
-  res.set('Content-Type', 'application/octet-stream');
-  if (filename) res.set('Content-Disposition', contentDisposition(filename));
-  // pipeline, not pipe: a client that goes away must not leave the file open.
-  pipeline(await store.get(key), res, () => {});
-};
+const getHandler =
+  (store: LocalStore): RequestHandler =>
+  async (req, res) => {
+    const { key, filename } = verified(store, 'get', req.query);
+    const info = await store.stat(key);
+    if (!info) throw new AppError(404, 'NOT_FOUND', 'Object not found');
+    res.set('Content-Length', String(info.size));
+    res.set('Content-Type', 'application/octet-stream');
+    if (filename) res.set('Content-Disposition', contentDisposition(filename));
+    // pipeline, not pipe: a client that goes away must not leave the file open.
+    pipeline(await store.get(key), res, () => {});
+  };
 
 /**
  * The local-disk driver's signed URLs, standing in for what S3 does with presigned ones: one PUT per upload

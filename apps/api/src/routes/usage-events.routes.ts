@@ -34,7 +34,10 @@ export const usageEventRoutes: AnyRoute[] = [
     body: { json: batchSchema },
     invalid: eventBatchError,
     responses: { 200: json('Counted', z.strictObject({ accepted: z.number().int(), duplicates: z.number().int() })) },
-    handle: async ({ ctx, principal, body }) => ({ status: 200, body: await recordUsageEvents(ctx, principal, body.events) }),
+    handle: async ({ ctx, principal, body }) => ({
+      status: 200,
+      body: await recordUsageEvents(ctx, principal, body.events),
+    }),
   }),
   apiRoute({
     method: 'get',
@@ -47,7 +50,12 @@ export const usageEventRoutes: AnyRoute[] = [
       404: json('`groupId` names no group of the organization', errorBodySchema),
       200: json(
         'One page',
-        z.strictObject({ events: z.array(usageEventViewSchema), limit: z.number().int(), offset: z.number().int(), hasMore: z.boolean() }),
+        z.strictObject({
+          events: z.array(usageEventViewSchema),
+          limit: z.number().int(),
+          offset: z.number().int(),
+          hasMore: z.boolean(),
+        }),
       ),
     },
     handle: async ({ ctx, principal, query: q }) => ({

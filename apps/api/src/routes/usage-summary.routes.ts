@@ -8,7 +8,9 @@ import { usageSummaryQuerySchema } from './usage-summary.schema.ts';
 
 const figures = {
   events: z.number().int().meta({ description: 'Events of every type' }),
-  byType: z.strictObject(Object.fromEntries(USAGE_EVENT_TYPES.map((t) => [t, z.number().int()]))).meta({ description: 'Events per type' }),
+  byType: z
+    .strictObject(Object.fromEntries(USAGE_EVENT_TYPES.map((t) => [t, z.number().int()])))
+    .meta({ description: 'Events per type' }),
   engagedMs: z.number().int().meta({ description: 'Engaged milliseconds of `engagement` events' }),
 };
 
@@ -46,7 +48,10 @@ export const usageSummaryRoutes: AnyRoute[] = [
     query: usageSummaryQuerySchema,
     responses: { 200: json('The summary', summarySchema) },
     handle: async ({ ctx, principal, query }) => {
-      const limits = { maxRangeDays: ctx.config.limits.analyticsMaxRangeDays, maxPeriods: ctx.config.limits.usageSummaryMaxPeriods };
+      const limits = {
+        maxRangeDays: ctx.config.limits.analyticsMaxRangeDays,
+        maxPeriods: ctx.config.limits.usageSummaryMaxPeriods,
+      };
       return { status: 200, body: await summarizeUsage(ctx, principal, query, limits) };
     },
   }),

@@ -27,7 +27,8 @@ export interface IdempotentRequest {
  */
 export function fingerprintOf(operation: string, ...parts: unknown[]): string {
   const hash = createHash('sha256').update(operation);
-  for (const part of parts) hash.update('\n').update(typeof part === 'string' ? part : (stringify(part ?? null) ?? 'null'));
+  for (const part of parts)
+    hash.update('\n').update(typeof part === 'string' ? part : (stringify(part ?? null) ?? 'null'));
   return hash.digest('hex');
 }
 
@@ -45,7 +46,9 @@ export async function idempotent<A extends StoredAnswer>(
   const { organizationId, key, fingerprint } = request;
   if (key === undefined) return run();
   if (!KEY_PATTERN.test(key)) {
-    throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters', [{ field: 'Idempotency-Key', message: 'invalid' }]);
+    throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters', [
+      { field: 'Idempotency-Key', message: 'invalid' },
+    ]);
   }
   const stored = await claimIdempotencyKey(ctx.db, organizationId, key, fingerprint, TTL_MS);
   if (stored) {
@@ -54,16 +57,27 @@ export async function idempotent<A extends StoredAnswer>(
       throw new AppError(422, 'IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was already used with a different request');
     }
     if (stored.statusCode === null) throw conflict('A request with this Idempotency-Key is still in progress');
-    return { status: stored.statusCode, body: stored.body, headers: { ...stored.headers, 'Idempotent-Replayed': 'true' } };
+    return {
+      status: stored.statusCode,
+      body: stored.body,
+      headers: { ...stored.headers, 'Idempotent-Replayed': 'true' },
+    };
   }
   try {
     const answer = await run();
-    await completeIdempotencyKey(ctx.db, organizationId, key, { statusCode: answer.status, headers: answer.headers ?? {}, body: answer.body });
+    await completeIdempotencyKey(ctx.db, organizationId, key, {
+      statusCode: answer.status,
+      headers: answer.headers ?? {},
+      body: answer.body,
+    });
     return answer;
   } catch (err) {
     // A failed request did not happen: the client may retry it with the same key.
     await releaseIdempotencyKey(ctx.db, organizationId, key).catch((releaseErr) =>
-      ctx.logger.warn({ err: releaseErr }, 'could not release an Idempotency-Key; a retry with it waits for its expiry'),
+      ctx.logger.warn(
+        { err: releaseErr },
+        'could not release an Idempotency-Key; a retry with it waits for its expiry',
+      ),
     );
     throw err;
   }

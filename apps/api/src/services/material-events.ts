@@ -12,7 +12,12 @@ export type OpenEventStream = (onHeartbeat: () => void) => EventStream;
  * `error` or `deleted`), then closes. Driven by the job's queue events; the row is re-read when the job
  * changes state and on every heartbeat, so a lost event delays an update by one heartbeat at most.
  */
-export async function streamMaterialEvents(ctx: ApiContext, open: OpenEventStream, organizationId: string, id: string): Promise<void> {
+export async function streamMaterialEvents(
+  ctx: ApiContext,
+  open: OpenEventStream,
+  organizationId: string,
+  id: string,
+): Promise<void> {
   let stream: EventStream | undefined;
   let changedBeforeOpen = false;
   let last: { status: MaterialStatus; progress: number } | undefined;
@@ -23,7 +28,12 @@ export async function streamMaterialEvents(ctx: ApiContext, open: OpenEventStrea
     const progress = status === 'processing' ? (material?.metadata.progress ?? 0) : 0;
     if (status !== last?.status) {
       const error = status === 'error' ? material?.metadata.error : undefined;
-      stream.send('status', { _id: id, status, ...(status === 'processing' ? { progress } : {}), ...(error ? { error } : {}) });
+      stream.send('status', {
+        _id: id,
+        status,
+        ...(status === 'processing' ? { progress } : {}),
+        ...(error ? { error } : {}),
+      });
       last = { status, progress };
     } else {
       showProgress(progress);

@@ -2,7 +2,10 @@ import { toMaterialView, type Material, type MaterialView } from '@quire/materia
 import type { ObjectStore } from '@quire/storage';
 
 /** Renders materials for one response: time-limited URLs are minted now, valid for `urlTtlSeconds`. */
-export function materialViewer(store: ObjectStore, urlTtlSeconds: number): (material: Material) => Promise<MaterialView> {
+export function materialViewer(
+  store: ObjectStore,
+  urlTtlSeconds: number,
+): (material: Material) => Promise<MaterialView> {
   const sign = (key: string, filename?: string) => store.presignGet(key, urlTtlSeconds, filename ? { filename } : {});
   return (material) => toMaterialView(material, sign);
 }
@@ -12,5 +15,10 @@ export async function toMaterialPage(
   page: { rows: Material[]; totalCount: number; page: number; totalPages: number },
   view: (m: Material) => Promise<MaterialView>,
 ) {
-  return { materials: await Promise.all(page.rows.map(view)), totalCount: page.totalCount, page: page.page, totalPages: page.totalPages };
+  return {
+    materials: await Promise.all(page.rows.map(view)),
+    totalCount: page.totalCount,
+    page: page.page,
+    totalPages: page.totalPages,
+  };
 }

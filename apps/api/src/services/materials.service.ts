@@ -63,7 +63,8 @@ export interface UploadInput {
 export async function createFromUpload(ctx: ApiContext, organizationId: string, input: UploadInput): Promise<Material> {
   const { file } = input;
   try {
-    if (file.truncated) throw payloadTooLarge(`The file is larger than the upload limit of ${ctx.config.limits.uploadMaxBytes} bytes`);
+    if (file.truncated)
+      throw payloadTooLarge(`The file is larger than the upload limit of ${ctx.config.limits.uploadMaxBytes} bytes`);
     if (file.size === 0) throw badRequest('The file is empty', [{ field: 'file', message: 'The file is empty' }]);
     const sniffed = await sniff(file.head);
     if (!sniffed.supported) throw unsupportedType(sniffed.reason);
@@ -78,7 +79,15 @@ export async function createFromUpload(ctx: ApiContext, organizationId: string, 
       name: input.name,
       contentType: sniffed.contentType,
       status: 'processing',
-      source: { kind: 'file', file: { s3Key: file.key, filename: sanitizeFilename(file.originalname), fileSize: file.size, mimeType: sniffed.mimeType } },
+      source: {
+        kind: 'file',
+        file: {
+          s3Key: file.key,
+          filename: sanitizeFilename(file.originalname),
+          fileSize: file.size,
+          mimeType: sniffed.mimeType,
+        },
+      },
       references: input.references,
       extractImages: input.extractImages,
       storageBytes: file.size,
@@ -87,7 +96,9 @@ export async function createFromUpload(ctx: ApiContext, organizationId: string, 
     await enqueueOrWithdraw(ctx, material);
     return material;
   } catch (err) {
-    await ctx.store.remove([file.key]).catch((removeErr) => ctx.logger.warn({ err: removeErr, key: file.key }, 'could not remove a refused upload'));
+    await ctx.store
+      .remove([file.key])
+      .catch((removeErr) => ctx.logger.warn({ err: removeErr, key: file.key }, 'could not remove a refused upload'));
     throw err;
   }
 }
@@ -101,14 +112,20 @@ export interface ContentInput {
 }
 
 /** A text material, or a URL material whose bytes the worker fetches. */
-export async function createFromContent(ctx: ApiContext, organizationId: string, input: ContentInput): Promise<Material> {
+export async function createFromContent(
+  ctx: ApiContext,
+  organizationId: string,
+  input: ContentInput,
+): Promise<Material> {
   const { text, url, sourceUrl, type } = input.content;
   if (text !== undefined && text.length > ctx.config.limits.textMaterialMaxChars) {
     throw payloadTooLarge(`content.text is longer than ${ctx.config.limits.textMaterialMaxChars} characters`);
   }
-  const source: MaterialSource = text !== undefined ? { kind: 'text', text } : { kind: 'url', url: (url ?? sourceUrl)! };
+  const source: MaterialSource =
+    text !== undefined ? { kind: 'text', text } : { kind: 'url', url: (url ?? sourceUrl)! };
   // A URL's real type is known only once its bytes are fetched; until then the client's claim stands in.
-  const provisionalType = source.kind === 'text' ? 'text' : type === 'pdf' || type === 'video' || type === 'audio' ? type : 'text';
+  const provisionalType =
+    source.kind === 'text' ? 'text' : type === 'pdf' || type === 'video' || type === 'audio' ? type : 'text';
   await requireFolders(ctx.db, organizationId, [input.folderId]);
   const material = await insertMaterial(ctx.db, {
     id: newId(),
@@ -136,7 +153,10 @@ async function enqueueOrWithdraw(ctx: ApiContext, material: Material): Promise<v
   } catch (err) {
     ctx.logger.warn({ err, materialId: material.id }, 'enqueue failed; withdrawing the material');
     await withdraw(ctx, material).catch((withdrawErr) =>
-      ctx.logger.error({ err: withdrawErr, materialId: material.id }, 'could not withdraw a material whose job was refused; the sweeper enqueues it later'),
+      ctx.logger.error(
+        { err: withdrawErr, materialId: material.id },
+        'could not withdraw a material whose job was refused; the sweeper enqueues it later',
+      ),
     );
     if (isDependencyDown(err)) throw unavailable('The processing queue is unavailable; try again shortly');
     throw err;
@@ -166,9 +186,14 @@ export async function createBatch(ctx: ApiContext, organizationId: string, items
   }
   items.forEach((item, index) => {
     const kind = claimedKind(item.contentType);
-    if (kind === 'other') throw unsupportedType(`materials.${index}.contentType: ${item.contentType} is not a supported type`);
+    if (kind === 'other')
+      throw unsupportedType(`materials.${index}.contentType: ${item.contentType} is not a supported type`);
   });
-  await requireFolders(ctx.db, organizationId, items.map((item) => item.folderId));
+  await requireFolders(
+    ctx.db,
+    organizationId,
+    items.map((item) => item.folderId),
+  );
   const rows = await ctx.db.transaction().execute(async (trx) => {
     const created: Material[] = [];
     for (const item of items) {
@@ -184,7 +209,11 @@ export async function createBatch(ctx: ApiContext, organizationId: string, items
           status: 'pending_upload',
           source: {
             kind: 'file',
-            file: { s3Key: storageKeys.original(organizationId, id), filename: sanitizeFilename(item.filename), mimeType: item.contentType },
+            file: {
+              s3Key: storageKeys.original(organizationId, id),
+              filename: sanitizeFilename(item.filename),
+              mimeType: item.contentType,
+            },
           },
           references: item.references ?? [],
           extractImages: item.extractImages ?? true,
@@ -206,11 +235,19 @@ export async function createBatch(ctx: ApiContext, organizationId: string, items
   );
 }
 
-export async function completeUpload(ctx: ApiContext, organizationId: string, materialId: string, s3Key: string): Promise<Material> {
+export async function completeUpload(
+  ctx: ApiContext,
+  organizationId: string,
+  materialId: string,
+  s3Key: string,
+): Promise<Material> {
   const material = await findMaterial(ctx.db, organizationId, materialId);
   if (!material) throw notFound();
   const { source } = material;
-  if (source.kind !== 'file' || source.file.s3Key !== s3Key) throw badRequest('s3Key does not belong to this material', [{ field: 's3Key', message: 'does not match the material' }]);
+  if (source.kind !== 'file' || source.file.s3Key !== s3Key)
+    throw badRequest('s3Key does not belong to this material', [
+      { field: 's3Key', message: 'does not match the material' },
+    ]);
   if (material.status !== 'pending_upload') return material;
 
   const object = await ctx.store.stat(s3Key);
@@ -230,7 +267,12 @@ export async function completeUpload(ctx: ApiContext, organizationId: string, ma
     // Pinned: an S3 upload URL accepts PUTs until it expires, so processing and downloads check they see this object.
     source: {
       kind: 'file',
-      file: { ...source.file, fileSize: object.size, mimeType: sniffed.mimeType, ...(object.etag ? { etag: object.etag } : {}) },
+      file: {
+        ...source.file,
+        fileSize: object.size,
+        mimeType: sniffed.mimeType,
+        ...(object.etag ? { etag: object.etag } : {}),
+      },
     },
     storageBytes: object.size,
   });
@@ -266,11 +308,21 @@ export async function listMaterials(
   q: { folderId?: string; search?: string; page: number; limit: number },
 ) {
   await requireFolders(ctx.db, organizationId, [q.folderId]);
-  const found = await listMaterialRows(ctx.db, organizationId, { folderId: q.folderId, search: q.search, limit: q.limit, offset: offsetOf(q) });
+  const found = await listMaterialRows(ctx.db, organizationId, {
+    folderId: q.folderId,
+    search: q.search,
+    limit: q.limit,
+    offset: offsetOf(q),
+  });
   return pageOf(found, q);
 }
 
-export async function updateReferences(ctx: ApiContext, organizationId: string, id: string, references: Reference[] | undefined) {
+export async function updateReferences(
+  ctx: ApiContext,
+  organizationId: string,
+  id: string,
+  references: Reference[] | undefined,
+) {
   if (references === undefined) return getMaterial(ctx, organizationId, id);
   const updated = await replaceReferences(ctx.db, organizationId, id, references);
   if (!updated) throw notFound();
@@ -285,7 +337,9 @@ export async function deleteMaterial(ctx: ApiContext, organizationId: string, id
     return row;
   });
   if (!deleted) throw notFound();
-  await cancelMaterialJob(ctx.queue, id).catch((err) => ctx.logger.warn({ err, materialId: id }, 'could not cancel the job'));
+  await cancelMaterialJob(ctx.queue, id).catch((err) =>
+    ctx.logger.warn({ err, materialId: id }, 'could not cancel the job'),
+  );
   const objects = await listObjects(ctx.db, id);
   const keys = new Set(objects.map((o) => o.key));
   const original = originalOf(deleted.source);
@@ -323,7 +377,12 @@ export async function createPresignedUpload(ctx: ApiContext, organizationId: str
   return { uploadUrl: slot!.uploadUrl, s3Key: slot!.s3Key, materialId: slot!.materialId };
 }
 
-export async function moveMaterial(ctx: ApiContext, organizationId: string, id: string, folderId: string | null): Promise<Material> {
+export async function moveMaterial(
+  ctx: ApiContext,
+  organizationId: string,
+  id: string,
+  folderId: string | null,
+): Promise<Material> {
   await requireFolders(ctx.db, organizationId, [folderId]);
   const [moved] = await moveMaterials(ctx.db, organizationId, [id], folderId);
   if (!moved) throw notFound();
@@ -331,7 +390,12 @@ export async function moveMaterial(ctx: ApiContext, organizationId: string, id: 
 }
 
 /** Moves every listed material or none: one that is not the organization's (or is deleted) makes it 404. */
-export async function bulkMoveMaterials(ctx: ApiContext, organizationId: string, ids: string[], folderId: string | null) {
+export async function bulkMoveMaterials(
+  ctx: ApiContext,
+  organizationId: string,
+  ids: string[],
+  folderId: string | null,
+) {
   const unique = [...new Set(ids)];
   await requireFolders(ctx.db, organizationId, [folderId]);
   const moved = await ctx.db.transaction().execute(async (trx) => {
@@ -342,7 +406,12 @@ export async function bulkMoveMaterials(ctx: ApiContext, organizationId: string,
   return { success: true, movedCount: moved };
 }
 
-export async function renameMaterial(ctx: ApiContext, organizationId: string, id: string, name: string): Promise<Material> {
+export async function renameMaterial(
+  ctx: ApiContext,
+  organizationId: string,
+  id: string,
+  name: string,
+): Promise<Material> {
   const renamed = await renameMaterialRow(ctx.db, organizationId, id, name);
   if (!renamed) throw notFound();
   return renamed;
@@ -367,8 +436,14 @@ export async function reprocessMaterial(ctx: ApiContext, organizationId: string,
     await enqueueMaterial(ctx.queue, id, { finishingMs: 5_000 });
   } catch (err) {
     ctx.logger.warn({ err, materialId: id }, 'enqueue failed; putting the material back as it was');
-    await transitionMaterial(ctx.db, id, ['processing'], material.status, { organizationId, metadata: material.metadata }).catch((restoreErr) =>
-      ctx.logger.error({ err: restoreErr, materialId: id }, 'could not put a material back after its reprocessing was refused; the sweeper enqueues it later'),
+    await transitionMaterial(ctx.db, id, ['processing'], material.status, {
+      organizationId,
+      metadata: material.metadata,
+    }).catch((restoreErr) =>
+      ctx.logger.error(
+        { err: restoreErr, materialId: id },
+        'could not put a material back after its reprocessing was refused; the sweeper enqueues it later',
+      ),
     );
     if (isDependencyDown(err)) throw unavailable('The processing queue is unavailable; try again shortly');
     throw err;
@@ -376,7 +451,12 @@ export async function reprocessMaterial(ctx: ApiContext, organizationId: string,
   return started;
 }
 
-export async function downloadUrl(ctx: ApiContext, organizationId: string, id: string, expiresInSeconds: number): Promise<string> {
+export async function downloadUrl(
+  ctx: ApiContext,
+  organizationId: string,
+  id: string,
+  expiresInSeconds: number,
+): Promise<string> {
   const material = await getMaterial(ctx, organizationId, id);
   if (material.status === 'pending_upload') throw conflict('The file has not been uploaded yet');
   const original = originalOf(material.source);
@@ -384,10 +464,14 @@ export async function downloadUrl(ctx: ApiContext, organizationId: string, id: s
   if (original.etag) {
     const object = await ctx.store.stat(original.s3Key);
     if (!object || object.etag !== original.etag || object.size !== original.fileSize) {
-      ctx.logger.warn({ materialId: id, pinned: original.etag, found: object?.etag }, 'the original was replaced after upload/complete');
-      throw conflict('The stored original is no longer the file that was uploaded and processed (it was overwritten through its upload URL)');
+      ctx.logger.warn(
+        { materialId: id, pinned: original.etag, found: object?.etag },
+        'the original was replaced after upload/complete',
+      );
+      throw conflict(
+        'The stored original is no longer the file that was uploaded and processed (it was overwritten through its upload URL)',
+      );
     }
   }
   return ctx.store.presignGet(original.s3Key, expiresInSeconds, { filename: original.filename });
 }
-

@@ -15,7 +15,10 @@ export async function startPartialSweeper(ctx: Pick<ApiContext, 'store' | 'confi
     if (removed > 0) ctx.logger.warn({ removed }, 'removed partial uploads left by dropped connections');
   };
   await sweep();
-  const timer = setInterval(() => sweep().catch((err) => ctx.logger.warn({ err }, 'partial upload sweep failed')), olderThanMs);
+  const timer = setInterval(
+    () => sweep().catch((err) => ctx.logger.warn({ err }, 'partial upload sweep failed')),
+    olderThanMs,
+  );
   timer.unref();
   return () => clearInterval(timer);
 }

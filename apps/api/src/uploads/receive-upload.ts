@@ -27,7 +27,9 @@ export function uploadReceiver(ctx: ApiContext) {
     fieldSize: ctx.config.limits.uploadMaxFieldBytes,
   };
   const remove = (key: string) => () =>
-    ctx.store.remove([key]).catch((err) => ctx.logger.warn({ err, key }, 'could not remove an upload that no material owns'));
+    ctx.store
+      .remove([key])
+      .catch((err) => ctx.logger.warn({ err, key }, 'could not remove an upload that no material owns'));
 
   return async (req: Request, res: Response, organizationId: string): Promise<ReceivedUpload> => {
     const materialId = newId();

@@ -14,5 +14,10 @@ export function budgetFor(contentType: ContentType, bytes: number, config: Confi
   const max = config.extraction.timeoutMs;
   const maxMemoryMb = config.extraction.maxMemoryMb;
   if (contentType === 'audio' || contentType === 'video') return { timeoutMs: max, maxMemoryMb };
-  return { timeoutMs: Math.min(max, 60_000 + Math.ceil(bytes / MB) * 5_000), maxMemoryMb, perPageMs: PER_PAGE_MS, maxTimeoutMs: max };
+  return {
+    timeoutMs: Math.min(max, 60_000 + Math.ceil(bytes / MB) * 5_000),
+    maxMemoryMb,
+    perPageMs: PER_PAGE_MS,
+    maxTimeoutMs: max,
+  };
 }

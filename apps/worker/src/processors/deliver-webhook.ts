@@ -34,13 +34,18 @@ export async function deliverWebhook(job: Job<JobMap['deliver-webhook']>, deps: 
 
   const body = JSON.stringify(delivery.payload);
   const started = Date.now();
-  const answer = await post(delivery.url, body, {
-    'Content-Type': 'application/json',
-    'User-Agent': 'quire-webhooks/1',
-    'Quire-Event': delivery.event_type,
-    'Quire-Delivery': deliveryId,
-    [SIGNATURE_HEADER]: signatureHeader(delivery.secret, body, Math.floor(Date.now() / 1000)),
-  }, deps.config);
+  const answer = await post(
+    delivery.url,
+    body,
+    {
+      'Content-Type': 'application/json',
+      'User-Agent': 'quire-webhooks/1',
+      'Quire-Event': delivery.event_type,
+      'Quire-Delivery': deliveryId,
+      [SIGNATURE_HEADER]: signatureHeader(delivery.secret, body, Math.floor(Date.now() / 1000)),
+    },
+    deps.config,
+  );
   const delivered = 'statusCode' in answer && answer.statusCode >= 200 && answer.statusCode < 300;
   const refused = 'refused' in answer && answer.refused;
   const final = delivered || refused || attempt >= (job.opts.attempts ?? 1);

@@ -8,7 +8,13 @@ import type { ProcessDeps } from './process-deps.ts';
 
 export type FetchOutcome =
   | { ok: true; contentType: ContentType }
-  | { ok: false; code: 'FETCH_FAILED' | 'TOO_LARGE' | 'UNSUPPORTED'; message: string; claimedType?: string; detectedType?: string };
+  | {
+      ok: false;
+      code: 'FETCH_FAILED' | 'TOO_LARGE' | 'UNSUPPORTED';
+      message: string;
+      claimedType?: string;
+      detectedType?: string;
+    };
 
 /** Downloads a URL material's bytes, decides their type, and keeps them as the material's original. */
 export async function fetchOriginal(
@@ -32,9 +38,15 @@ export async function fetchOriginal(
 
   const head = await readHead(inputPath);
   const sniffed = await sniff(head);
-  if (!sniffed.supported) return { ok: false, code: 'UNSUPPORTED', message: `${url} returned ${sniffed.reason.toLowerCase()}` };
+  if (!sniffed.supported)
+    return { ok: false, code: 'UNSUPPORTED', message: `${url} returned ${sniffed.reason.toLowerCase()}` };
   const claimed = material.metadata.requestedType;
-  if (claimed && claimed !== 'url' && claimed !== sniffed.contentType && !(isMedia(claimed) && isMedia(sniffed.contentType))) {
+  if (
+    claimed &&
+    claimed !== 'url' &&
+    claimed !== sniffed.contentType &&
+    !(isMedia(claimed) && isMedia(sniffed.contentType))
+  ) {
     return {
       ok: false,
       code: 'UNSUPPORTED',

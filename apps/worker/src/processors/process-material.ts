@@ -12,7 +12,14 @@ import {
   transitionMaterial,
   type Db,
 } from '@quire/db';
-import { countWords, EXTRACTOR_VERSIONS, type ExtractError, normalizeText, type ContentType, type ExtractResult } from '@quire/extract';
+import {
+  countWords,
+  EXTRACTOR_VERSIONS,
+  type ExtractError,
+  normalizeText,
+  type ContentType,
+  type ExtractResult,
+} from '@quire/extract';
 import {
   CONTENT_METADATA,
   originalOf,
@@ -54,7 +61,8 @@ export async function processMaterial(job: Job<JobMap['process-material']>, deps
   const started = Date.now();
   const workDir = await makeJobDir();
   // The row keeps the last value for readers; the job event reaches open /events streams at once.
-  const publishProgress = (percent: number) => Promise.all([patchProcessingMetadata(db, materialId, { progress: percent }), job.updateProgress(percent)]);
+  const publishProgress = (percent: number) =>
+    Promise.all([patchProcessingMetadata(db, materialId, { progress: percent }), job.updateProgress(percent)]);
   try {
     const outcome = await extract(material, workDir, deps, log, publishProgress);
     const run: RunMeasures = {
@@ -99,7 +107,11 @@ async function extract(
 
   if (source.kind === 'text') {
     const text = normalizeText(source.text);
-    return { ok: true, result: { text, segments: text ? [{ text }] : [], images: [], metadata: {} }, contentType: 'text' };
+    return {
+      ok: true,
+      result: { text, segments: text ? [{ text }] : [], images: [], metadata: {} },
+      contentType: 'text',
+    };
   }
 
   const inputPath = path.join(workDir, 'input');
@@ -158,7 +170,9 @@ async function finishActive(
   };
   const putFile = async (name: string, format: string) => {
     const key = storageKeys.derived(runKey, name);
-    const { size } = await store.put(key, createReadStream(path.join(workDir, 'out', name)), { contentType: `image/${format}` });
+    const { size } = await store.put(key, createReadStream(path.join(workDir, 'out', name)), {
+      contentType: `image/${format}`,
+    });
     written.push({ key, bytes: size });
     return key;
   };
@@ -183,7 +197,14 @@ async function finishActive(
         ...(image.chapter !== undefined ? { chapter: image.chapter } : {}),
         ...(image.timestampMs !== undefined ? { timestampMs: image.timestampMs } : {}),
       };
-      const entry = { id: `${material.id}-${index + 1}`, s3Key, ...position, width: image.width, height: image.height, format: image.format };
+      const entry = {
+        id: `${material.id}-${index + 1}`,
+        s3Key,
+        ...position,
+        width: image.width,
+        height: image.height,
+        format: image.format,
+      };
       if (image.role === 'preview' || image.role === 'thumbnail') processed[image.role] = entry;
       else images.push({ ...entry, kind: image.role });
     }
@@ -193,23 +214,37 @@ async function finishActive(
 
     const derivedBytes = written.reduce((sum, o) => sum + o.bytes, 0);
     const committed = await db.transaction().execute(async (trx) => {
-      const updated = await transitionMaterial(trx, material.id, ['processing'], 'active', { metadata: jsonSafe(metadata), derivedBytes });
+      const updated = await transitionMaterial(trx, material.id, ['processing'], 'active', {
+        metadata: jsonSafe(metadata),
+        derivedBytes,
+      });
       if (!updated) return undefined;
       await replaceChunks(trx, material.organizationId, material.id, chunks);
       const previous = await listObjects(trx, material.id, 'derived');
-      await forgetObjects(trx, material.id, previous.map((o) => o.key));
+      await forgetObjects(
+        trx,
+        material.id,
+        previous.map((o) => o.key),
+      );
       for (const object of written) await recordObject(trx, material.id, object.key, 'derived', object.bytes);
-      return { replaced: previous.map((o) => o.key), webhookDeliveries: await recordMaterialEvent(trx, updated, 'material.processed') };
+      return {
+        replaced: previous.map((o) => o.key),
+        webhookDeliveries: await recordMaterialEvent(trx, updated, 'material.processed'),
+      };
     });
     if (!committed) {
       // Deleted or finished by another run meanwhile: what this run wrote belongs to nobody.
       await store.remove(written.map((o) => o.key));
       return { status: 'skipped' };
     }
-    await store.remove(committed.replaced).catch((err) => log.warn({ err, keys: committed.replaced }, 'the previous run\'s objects could not be removed'));
+    await store
+      .remove(committed.replaced)
+      .catch((err) => log.warn({ err, keys: committed.replaced }, "the previous run's objects could not be removed"));
     return { status: 'active', webhookDeliveries: committed.webhookDeliveries };
   } catch (err) {
-    await store.remove(written.map((o) => o.key)).catch((removeErr) => log.warn({ err: removeErr }, 'objects of a failed run could not be removed'));
+    await store
+      .remove(written.map((o) => o.key))
+      .catch((removeErr) => log.warn({ err: removeErr }, 'objects of a failed run could not be removed'));
     throw err;
   }
 }
@@ -222,7 +257,9 @@ export async function finishWithError(
 ): Promise<ProcessResult> {
   const metadata = withError(material.metadata, error, run);
   return db.transaction().execute(async (trx) => {
-    const updated = await transitionMaterial(trx, material.id, ['processing'], 'error', { metadata: jsonSafe(metadata) });
+    const updated = await transitionMaterial(trx, material.id, ['processing'], 'error', {
+      metadata: jsonSafe(metadata),
+    });
     if (!updated) return { status: 'skipped' };
     const webhookDeliveries = await recordMaterialEvent(trx, updated, 'material.failed');
     return { status: 'error', contentType: updated.contentType, errorCode: error.code, webhookDeliveries };

@@ -11,7 +11,11 @@ export type ReadOutcome = { ok: true } | { ok: false; code: 'CORRUPT'; message: 
  * and ETag before and after the copy, and the bytes copied are counted: an overwrite at any moment fails
  * the material instead of having another file's text processed (or served) as this one's.
  */
-export async function readPinnedOriginal(store: ObjectStore, content: StoredFile, inputPath: string): Promise<ReadOutcome> {
+export async function readPinnedOriginal(
+  store: ObjectStore,
+  content: StoredFile,
+  inputPath: string,
+): Promise<ReadOutcome> {
   const key = content.s3Key;
   const before = await store.stat(key);
   if (!matches(before, content)) return changed(content, before);
@@ -20,7 +24,8 @@ export async function readPinnedOriginal(store: ObjectStore, content: StoredFile
   body.on('data', (chunk: Buffer) => (bytes += chunk.length));
   await pipeline(body, createWriteStream(inputPath));
   const after = await store.stat(key);
-  if (!matches(after, content) || (content.fileSize !== undefined && bytes !== content.fileSize)) return changed(content, after);
+  if (!matches(after, content) || (content.fileSize !== undefined && bytes !== content.fileSize))
+    return changed(content, after);
   return { ok: true };
 }
 
