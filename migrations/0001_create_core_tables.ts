@@ -74,4 +74,3 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('material_objects_pk', ['material_id', 'key'])
     .execute();
 }
-

@@ -72,7 +72,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index usage_events_group_time_idx on usage_events (organization_id, group_id, occurred_at)
     include (student_id, type, correct, value)`.execute(db);
   // Listing for a key without a group: newest first across the organization.
-  await db.schema.createIndex('usage_events_organization_time_idx').on('usage_events').columns(['organization_id', 'occurred_at']).execute();
+  await db.schema
+    .createIndex('usage_events_organization_time_idx')
+    .on('usage_events')
+    .columns(['organization_id', 'occurred_at'])
+    .execute();
 
   // What reports read: per group, student and UTC day, one counter per metric, kept in the same statement
   // that inserts the events (see usage-counters.ts).

@@ -14,8 +14,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addPrimaryKeyConstraint('folders_pk', ['organization_id', 'id'])
     // Composite, so a parent is always of the same organization; a NULL parent (a root folder) is not checked.
-    .addForeignKeyConstraint('folders_parent_fk', ['organization_id', 'parent_folder_id'], 'folders', ['organization_id', 'id'])
+    .addForeignKeyConstraint('folders_parent_fk', ['organization_id', 'parent_folder_id'], 'folders', [
+      'organization_id',
+      'id',
+    ])
     .addCheckConstraint('folders_not_own_parent', sql`parent_folder_id <> id`)
     .execute();
-  await db.schema.createIndex('folders_parent_idx').on('folders').columns(['organization_id', 'parent_folder_id']).execute();
+  await db.schema
+    .createIndex('folders_parent_idx')
+    .on('folders')
+    .columns(['organization_id', 'parent_folder_id'])
+    .execute();
 }

@@ -14,8 +14,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('chapter', 'integer')
     .addColumn('start_ms', 'bigint')
     .addColumn('end_ms', 'bigint')
-    .addColumn('search_vector', sql`tsvector`, (c) => c.notNull().generatedAlwaysAs(sql`to_tsvector('english'::regconfig, text)`).stored())
+    .addColumn('search_vector', sql`tsvector`, (c) =>
+      c
+        .notNull()
+        .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, text)`)
+        .stored(),
+    )
     .addPrimaryKeyConstraint('material_chunks_pk', ['material_id', 'chunk_index'])
     .execute();
-  await db.schema.createIndex('material_chunks_search_idx').on('material_chunks').using('gin').column('search_vector').execute();
+  await db.schema
+    .createIndex('material_chunks_search_idx')
+    .on('material_chunks')
+    .using('gin')
+    .column('search_vector')
+    .execute();
 }

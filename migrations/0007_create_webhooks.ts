@@ -12,7 +12,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('removed_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('webhooks_organization_idx').on('webhooks').column('organization_id').where(sql.ref('removed_at'), 'is', null).execute();
+  await db.schema
+    .createIndex('webhooks_organization_idx')
+    .on('webhooks')
+    .column('organization_id')
+    .where(sql.ref('removed_at'), 'is', null)
+    .execute();
 
   // One row per (event, webhook): written in the transaction that settles the material (an outbox), so an
   // event is never lost between the commit and the enqueue; the delivery id is the BullMQ job id.
@@ -24,7 +29,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('event_type', 'text', (c) => c.notNull())
     // json, not jsonb: the body is sent (and signed) as it was written, key order included.
     .addColumn('payload', 'json', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'delivered', 'failed')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'delivered', 'failed')`),
+    )
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('last_status_code', 'integer')
     .addColumn('last_error', 'text')
@@ -32,7 +42,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('delivered_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('webhook_deliveries_webhook_idx').on('webhook_deliveries').columns(['webhook_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('webhook_deliveries_webhook_idx')
+    .on('webhook_deliveries')
+    .columns(['webhook_id', 'created_at'])
+    .execute();
   await db.schema
     .createIndex('webhook_deliveries_pending_idx')
     .on('webhook_deliveries')

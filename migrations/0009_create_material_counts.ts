@@ -15,7 +15,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // Transition tables allow one event per trigger: a function each, the same sum over what came and went.
-  const liveChange = (came: string, went: string) => sql.raw(`
+  const liveChange = (came: string, went: string) =>
+    sql.raw(`
     insert into material_counts as c (organization_id, live)
     select organization_id, sum(delta) from (
       select organization_id, 1 as delta from ${came} where status <> 'deleted'
@@ -26,9 +27,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     having sum(delta) <> 0
     on conflict (organization_id) do update set live = c.live + excluded.live;`);
   const events = [
-    { event: 'insert', referencing: 'new table as came', came: 'came', went: '(select * from came where false) as none' },
+    {
+      event: 'insert',
+      referencing: 'new table as came',
+      came: 'came',
+      went: '(select * from came where false) as none',
+    },
     { event: 'update', referencing: 'old table as went new table as came', came: 'came', went: 'went' },
-    { event: 'delete', referencing: 'old table as went', came: '(select * from went where false) as none', went: 'went' },
+    {
+      event: 'delete',
+      referencing: 'old table as went',
+      came: '(select * from went where false) as none',
+      went: 'went',
+    },
   ];
   for (const e of events) {
     await sql`
@@ -37,10 +48,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         ${liveChange(e.came, e.went)}
         return null;
       end $$`.execute(db);
-    await sql.raw(`
+    await sql
+      .raw(
+        `
       create trigger material_counts_${e.event} after ${e.event} on materials
       referencing ${e.referencing}
-      for each statement execute function material_counts_on_${e.event}()`).execute(db);
+      for each statement execute function material_counts_on_${e.event}()`,
+      )
+      .execute(db);
   }
 
   await sql`

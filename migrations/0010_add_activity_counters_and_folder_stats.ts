@@ -30,10 +30,14 @@ const NEW_COUNT_COLUMNS = [
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Postgres 12+ adds enum values inside a transaction; they are only unusable until it commits, and nothing
   // below uses them.
-  for (const type of NEW_EVENT_TYPES) await sql`alter type usage_event_type add value if not exists ${sql.lit(type)}`.execute(db);
+  for (const type of NEW_EVENT_TYPES)
+    await sql`alter type usage_event_type add value if not exists ${sql.lit(type)}`.execute(db);
   // A constant default is stored in the catalog: no rewrite of a table meant for millions of rows.
   for (const column of NEW_COUNT_COLUMNS) {
-    await db.schema.alterTable('usage_daily').addColumn(column, 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('usage_daily')
+      .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
   }
 
   await db.schema
@@ -64,9 +68,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       where f.organization_id = c.organization_id and f.id = c.folder_id;`);
   };
   const events = [
-    { event: 'insert', referencing: 'new table as came', came: 'came', went: '(select * from came where false) as none' },
+    {
+      event: 'insert',
+      referencing: 'new table as came',
+      came: 'came',
+      went: '(select * from came where false) as none',
+    },
     { event: 'update', referencing: 'old table as went new table as came', came: 'came', went: 'went' },
-    { event: 'delete', referencing: 'old table as went', came: '(select * from went where false) as none', went: 'went' },
+    {
+      event: 'delete',
+      referencing: 'old table as went',
+      came: '(select * from went where false) as none',
+      went: 'went',
+    },
   ];
   for (const e of events) {
     await sql`
@@ -75,10 +89,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         ${folderChange(e.came, e.went)}
         return null;
       end $$`.execute(db);
-    await sql.raw(`
+    await sql
+      .raw(
+        `
       create trigger folder_stats_${e.event} after ${e.event} on materials
       referencing ${e.referencing}
-      for each statement execute function folder_stats_on_${e.event}()`).execute(db);
+      for each statement execute function folder_stats_on_${e.event}()`,
+      )
+      .execute(db);
   }
 
   await sql`

@@ -43,7 +43,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       constraint search_vocabulary_pk primary key (organization_id, lexeme)
     )`.execute(db);
   // pg_trgm and btree_gin come from migration 0008.
-  await sql`create index search_vocabulary_trgm_idx on search_vocabulary using gin (organization_id, lexeme gin_trgm_ops)`.execute(db);
+  await sql`create index search_vocabulary_trgm_idx on search_vocabulary using gin (organization_id, lexeme gin_trgm_ops)`.execute(
+    db,
+  );
 
   // A passage's length is its number of word positions, the `tf` of a word the number of its positions.
   const lengths = (rows: string) => `
@@ -51,7 +53,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
            coalesce((select sum(cardinality(t.positions)) from unnest(c.search_vector) t), 0)::integer as len
     from ${rows} c`;
 
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     create function search_index_on_insert() returns trigger language plpgsql as $$
     begin
       insert into search_stats as s (organization_id, passages, total_length)
@@ -76,10 +80,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       order by 1, 2
       on conflict (organization_id, lexeme) do update set passages = v.passages + excluded.passages;
       return null;
-    end $$`).execute(db);
+    end $$`,
+    )
+    .execute(db);
 
   // A word stays in the vocabulary when no passage holds it any more (`passages` 0): corrections skip it.
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     create function search_index_on_delete() returns trigger language plpgsql as $$
     begin
       update search_stats s set passages = s.passages - g.passages, total_length = s.total_length - g.total
@@ -104,7 +112,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       where p.organization_id = c.organization_id and p.lexeme = t.lexeme
         and p.material_id = c.material_id and p.chunk_index = c.chunk_index;
       return null;
-    end $$`).execute(db);
+    end $$`,
+    )
+    .execute(db);
 
   await sql`
     create trigger search_index_insert after insert on material_chunks
@@ -118,5 +128,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`delete from material_chunks`.execute(db);
   await sql`
     insert into material_chunks (material_id, chunk_index, organization_id, text, page, chapter, start_ms, end_ms)
-    select material_id, chunk_index, organization_id, text, page, chapter, start_ms, end_ms from chunks_before`.execute(db);
+    select material_id, chunk_index, organization_id, text, page, chapter, start_ms, end_ms from chunks_before`.execute(
+    db,
+  );
 }

@@ -10,10 +10,10 @@ import { runningStackEnv } from './embedded-stack.ts';
  */
 export async function openDatabase(): Promise<{ db: Db; applied: string[]; close(): Promise<void> }> {
   const config = loadConfig();
-  let url = config.DATABASE_URL ?? (await runningStackEnv(config))?.DATABASE_URL;
+  let url = config.database.url ?? (await runningStackEnv(config))?.DATABASE_URL;
   let stopPostgres: (() => Promise<void>) | undefined;
   if (!url) {
-    const postgres = await startEmbeddedPostgres({ dataDir: path.join(config.QUIRE_DATA_DIR, 'postgres') });
+    const postgres = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres') });
     url = postgres.url;
     stopPostgres = postgres.stop;
   }

@@ -23,15 +23,18 @@ const STATE_FILE = 'stack.json';
  * are the supervisor's to keep running: each is restarted on the same port and data, so the api and worker
  * reconnect to it without a restart of their own.
  */
-export async function startEmbeddedStack(supervisor: Supervisor, baseEnv: NodeJS.ProcessEnv = process.env): Promise<EmbeddedStack> {
+export async function startEmbeddedStack(
+  supervisor: Supervisor,
+  baseEnv: NodeJS.ProcessEnv = process.env,
+): Promise<EmbeddedStack> {
   const base = loadConfig(baseEnv);
-  const dataDir = base.QUIRE_DATA_DIR;
+  const dataDir = base.dataDir;
   await fs.mkdir(dataDir, { recursive: true });
   const env: Record<string, string> = Object.fromEntries(
     Object.entries(baseEnv).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
   const started: string[] = [];
-  if (!base.DATABASE_URL) {
+  if (!base.database.url) {
     const options = { dataDir: path.join(dataDir, 'postgres'), port: await getPort() };
     let copiedTo: string | undefined;
     await supervisor.add({
@@ -42,17 +45,25 @@ export async function startEmbeddedStack(supervisor: Supervisor, baseEnv: NodeJS
         return supervised(postgres, (url) => (env.DATABASE_URL = url));
       },
     });
-    started.push(`postgres (embedded, data in ${options.dataDir}${copiedTo ? `, run as user postgres from ${copiedTo}` : ''})`);
+    started.push(
+      `postgres (embedded, data in ${options.dataDir}${copiedTo ? `, run as user postgres from ${copiedTo}` : ''})`,
+    );
   }
-  if (!base.REDIS_URL) {
+  if (!base.redis.url) {
     const options = { dataDir: path.join(dataDir, 'redis'), port: await getPort() };
-    await supervisor.add({ name: 'redis-server', start: async () => supervised(await startRedisServer(options), (url) => (env.REDIS_URL = url)) });
+    await supervisor.add({
+      name: 'redis-server',
+      start: async () => supervised(await startRedisServer(options), (url) => (env.REDIS_URL = url)),
+    });
     started.push(`redis-server (${env.REDIS_URL})`);
   }
-  if (!base.S3_ENDPOINT && !base.STORAGE_SIGNING_SECRET) {
+  if (base.storage.driver === 'local' && !base.storage.signingSecret) {
     env.STORAGE_SIGNING_SECRET = await persistentSecret(path.join(dataDir, 'signing-secret'));
   }
-  await fs.writeFile(path.join(dataDir, STATE_FILE), JSON.stringify({ DATABASE_URL: env.DATABASE_URL, REDIS_URL: env.REDIS_URL, pid: process.pid }));
+  await fs.writeFile(
+    path.join(dataDir, STATE_FILE),
+    JSON.stringify({ DATABASE_URL: env.DATABASE_URL, REDIS_URL: env.REDIS_URL, pid: process.pid }),
+  );
   return {
     env,
     config: loadConfig(env),
@@ -70,7 +81,7 @@ function supervised(service: RunningService, onUrl: (url: string) => void): Runn
 
 /** The URLs of a stack `npm start` is running now, so the admin CLI can reach the same database. */
 export async function runningStackEnv(config: Config): Promise<Record<string, string> | undefined> {
-  const raw = await fs.readFile(path.join(config.QUIRE_DATA_DIR, STATE_FILE), 'utf8').catch(() => undefined);
+  const raw = await fs.readFile(path.join(config.dataDir, STATE_FILE), 'utf8').catch(() => undefined);
   if (!raw) return undefined;
   const state = JSON.parse(raw) as { DATABASE_URL?: string; REDIS_URL?: string; pid: number };
   try {
@@ -78,7 +89,10 @@ export async function runningStackEnv(config: Config): Promise<Record<string, st
   } catch {
     return undefined;
   }
-  return Object.fromEntries(Object.entries(state).filter(([k, v]) => k !== 'pid' && typeof v === 'string')) as Record<string, string>;
+  return Object.fromEntries(Object.entries(state).filter(([k, v]) => k !== 'pid' && typeof v === 'string')) as Record<
+    string,
+    string
+  >;
 }
 
 async function persistentSecret(file: string): Promise<string> {

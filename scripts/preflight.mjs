@@ -18,11 +18,15 @@ const warnings = [];
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 19)) {
-  problems.push(`quire needs Node 20.19 or newer; this is ${process.version}. Install a current Node (https://nodejs.org), then run: npm ci`);
+  problems.push(
+    `quire needs Node 20.19 or newer; this is ${process.version}. Install a current Node (https://nodejs.org), then run: npm ci`,
+  );
 }
 
 // `.package-lock.json` is what `npm ci`/`npm install` leave behind when they finish.
-const installed = ['node_modules/.package-lock.json', 'node_modules/.bin/tsx'].every((file) => fs.existsSync(path.join(root, file)));
+const installed = ['node_modules/.package-lock.json', 'node_modules/.bin/tsx'].every((file) =>
+  fs.existsSync(path.join(root, file)),
+);
 if (!installed) problems.push(`The dependencies are not installed. Run: npm ci`);
 
 const onPath = (command) =>
@@ -47,18 +51,24 @@ if (mode === 'start') {
   if (env.SPEECH_ENGINE !== 'none') tools.push(env.POCKETSPHINX_PATH || 'pocketsphinx_continuous');
   const absent = tools.filter((command) => !onPath(command));
   if (absent.length) {
-    warnings.push(`${absent.join(', ')} not found, so audio and video materials will end in error. Run: ${setupCommand}`);
+    warnings.push(
+      `${absent.join(', ')} not found, so audio and video materials will end in error. Run: ${setupCommand}`,
+    );
   }
 } else {
   const check = spawnSync('bash', [path.join(root, 'scripts', 'setup-system.sh'), '--check'], { encoding: 'utf8' });
   if (check.status !== 0) {
-    const missing = check.error ? `bash is needed to check them: ${check.error.message}` : check.stdout.trim() || check.stderr.trim();
+    const missing = check.error
+      ? `bash is needed to check them: ${check.error.message}`
+      : check.stdout.trim() || check.stderr.trim();
     problems.push(`The tests need system packages that are missing (${missing}). Run: ${setupCommand}`);
   }
 }
 
 for (const warning of warnings) process.stderr.write(`warning: ${warning}\n`);
 if (problems.length) {
-  process.stderr.write(`${mode === 'start' ? 'quire cannot start' : 'The tests cannot run'}:\n${problems.map((p) => `  - ${p}\n`).join('')}`);
+  process.stderr.write(
+    `${mode === 'start' ? 'quire cannot start' : 'The tests cannot run'}:\n${problems.map((p) => `  - ${p}\n`).join('')}`,
+  );
   process.exit(1);
 }

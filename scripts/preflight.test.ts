@@ -28,14 +28,24 @@ describe('preflight of npm start', () => {
   it('stops without redis-server and says what to run, and warns about the missing media tools', () => {
     const result = preflight('start', { PATH: bareBin });
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('redis-server is not installed. Run: scripts/setup-system.sh (or set REDIS_URL to an existing Redis).');
-    expect(result.stderr).toContain('warning: ffmpeg, ffprobe, pocketsphinx_continuous not found, so audio and video materials will end in error.');
+    expect(result.stderr).toContain(
+      'redis-server is not installed. Run: scripts/setup-system.sh (or set REDIS_URL to an existing Redis).',
+    );
+    expect(result.stderr).toContain(
+      'warning: ffmpeg, ffprobe, pocketsphinx_continuous not found, so audio and video materials will end in error.',
+    );
   });
 
   it('needs no redis-server when REDIS_URL names one, and no pocketsphinx when speech is off', () => {
-    const result = preflight('start', { PATH: bareBin, REDIS_URL: 'redis://redis.internal:6379', SPEECH_ENGINE: 'none' });
+    const result = preflight('start', {
+      PATH: bareBin,
+      REDIS_URL: 'redis://redis.internal:6379',
+      SPEECH_ENGINE: 'none',
+    });
     expect(result.status).toBe(0);
-    expect(result.stderr).toBe('warning: ffmpeg, ffprobe not found, so audio and video materials will end in error. Run: scripts/setup-system.sh\n');
+    expect(result.stderr).toBe(
+      'warning: ffmpeg, ffprobe not found, so audio and video materials will end in error. Run: scripts/setup-system.sh\n',
+    );
   });
 });
 

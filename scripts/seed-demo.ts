@@ -8,11 +8,36 @@ const SEMESTER_WEEKS = 16;
 const BATCH = 1000;
 
 const NAMES = [
-  'Amara Okafor', 'Ben Carter', 'Chloé Dubois', 'Daniel Kim', 'Elif Yılmaz', 'Farah Haddad', 'Gabriel Silva',
-  'Hana Sato', 'Isaac Cohen', 'Jade Nguyen', 'Kofi Mensah', 'Lena Müller', 'Mateo Rossi', 'Nadia Petrova',
-  'Omar Farouk', 'Priya Raman', 'Quinn Murphy', 'Rosa Martínez', 'Samuel Adeyemi', 'Tara Singh', 'Uma Patel',
-  'Victor Lindqvist', 'Wen Li', 'Ximena López', 'Yusuf Demir', 'Zoe Williams', 'Aiden Walsh', 'Bianca Costa',
-  'Caleb Johnson', 'Dara Byrne',
+  'Amara Okafor',
+  'Ben Carter',
+  'Chloé Dubois',
+  'Daniel Kim',
+  'Elif Yılmaz',
+  'Farah Haddad',
+  'Gabriel Silva',
+  'Hana Sato',
+  'Isaac Cohen',
+  'Jade Nguyen',
+  'Kofi Mensah',
+  'Lena Müller',
+  'Mateo Rossi',
+  'Nadia Petrova',
+  'Omar Farouk',
+  'Priya Raman',
+  'Quinn Murphy',
+  'Rosa Martínez',
+  'Samuel Adeyemi',
+  'Tara Singh',
+  'Uma Patel',
+  'Victor Lindqvist',
+  'Wen Li',
+  'Ximena López',
+  'Yusuf Demir',
+  'Zoe Williams',
+  'Aiden Walsh',
+  'Bianca Costa',
+  'Caleb Johnson',
+  'Dara Byrne',
 ];
 
 /** Deterministic, so every run tells the same semester. */
@@ -41,7 +66,14 @@ function semesterEvents(start: number, now: number) {
   const events: Record<string, unknown>[] = [];
   const add = (type: string, student: (typeof students)[number], at: number, extra: Record<string, unknown> = {}) => {
     if (at > now) return;
-    events.push({ eventId: `demo-${events.length + 1}`, type, userId: student.userId, userName: student.name, occurredAt: new Date(at).toISOString(), ...extra });
+    events.push({
+      eventId: `demo-${events.length + 1}`,
+      type,
+      userId: student.userId,
+      userName: student.name,
+      occurredAt: new Date(at).toISOString(),
+      ...extra,
+    });
   };
   for (let week = 0; week < SEMESTER_WEEKS; week++) {
     const intensity = week === 7 ? 1.6 : week === 12 ? 0.5 : 1;
@@ -59,17 +91,26 @@ function semesterEvents(start: number, now: number) {
       const testDay = weekStart + 3 * DAY_MS + 10 * 3_600_000;
       if (active() && random() < 0.3) {
         add('test_created', student, testDay - DAY_MS + pick(8 * 3_600_000));
-        for (let q = 1 + pick(5); q > 0; q--) add('test_question_created', student, testDay - DAY_MS + pick(10 * 3_600_000));
+        for (let q = 1 + pick(5); q > 0; q--)
+          add('test_question_created', student, testDay - DAY_MS + pick(10 * 3_600_000));
       }
       if (active()) {
         for (let q = 5 + pick(16); q > 0; q--) {
-          add('test_question_answered', student, testDay + pick(4 * 3_600_000), { properties: { correct: random() < student.accuracy } });
+          add('test_question_answered', student, testDay + pick(4 * 3_600_000), {
+            properties: { correct: random() < student.accuracy },
+          });
         }
         for (let c = pick(4); c > 0; c--) add('test_chat_question', student, testDay + pick(6 * 3_600_000));
       }
       // Chat outside lectures and tests: the Tutor Me, material and main chats.
-      for (const [type, most] of [['tutor_me_message_sent', 6], ['material_chat_message_sent', 4], ['main_chat_message_sent', 3]] as const) {
-        if (active()) for (let m = pick(most + 1); m > 0; m--) add(type, student, weekStart + pick(7) * DAY_MS + (9 + pick(13)) * 3_600_000 + pick(3_600_000));
+      for (const [type, most] of [
+        ['tutor_me_message_sent', 6],
+        ['material_chat_message_sent', 4],
+        ['main_chat_message_sent', 3],
+      ] as const) {
+        if (active())
+          for (let m = pick(most + 1); m > 0; m--)
+            add(type, student, weekStart + pick(7) * DAY_MS + (9 + pick(13)) * 3_600_000 + pick(3_600_000));
       }
       if (active() && random() < 0.4) {
         const made = weekStart + (1 + pick(5)) * DAY_MS + (15 + pick(6)) * 3_600_000;
@@ -77,9 +118,13 @@ function semesterEvents(start: number, now: number) {
         for (let f = 5 + pick(16); f > 0; f--) add('flashcard_created', student, made + 1000 + pick(20 * 60_000));
         for (let c = pick(3); c > 0; c--) add('flashcard_chat_question', student, made + 30 * 60_000 + pick(3_600_000));
       }
-      if (active() && random() < 0.1) add('explainer_video_created', student, weekStart + pick(7) * DAY_MS + (10 + pick(10)) * 3_600_000);
+      if (active() && random() < 0.1)
+        add('explainer_video_created', student, weekStart + pick(7) * DAY_MS + (10 + pick(10)) * 3_600_000);
       for (let s = pick(4); s > 0; s--) {
-        if (active()) add('engagement', student, weekStart + pick(7) * DAY_MS + (16 + pick(6)) * 3_600_000, { value: (5 + pick(85)) * 60_000 + pick(60_000) });
+        if (active())
+          add('engagement', student, weekStart + pick(7) * DAY_MS + (16 + pick(6)) * 3_600_000, {
+            value: (5 + pick(85)) * 60_000 + pick(60_000),
+          });
       }
     }
   }
@@ -100,8 +145,19 @@ async function main(): Promise<void> {
       planValidUntil: new Date(now + 365 * DAY_MS),
     });
     const key = generateApiKey();
-    const { id: keyId } = await insertApiKey(db, { organizationId: organization.id, groupId: group.id, prefix: key.prefix, keyHash: key.hash });
-    const principal = { keyId, organizationId: organization.id, groupId: group.id, planValidFrom: null, planValidUntil: null };
+    const { id: keyId } = await insertApiKey(db, {
+      organizationId: organization.id,
+      groupId: group.id,
+      prefix: key.prefix,
+      keyHash: key.hash,
+    });
+    const principal = {
+      keyId,
+      organizationId: organization.id,
+      groupId: group.id,
+      planValidFrom: null,
+      planValidUntil: null,
+    };
 
     // Through the same validation and service as POST /api/v1/usage/events, so the counters are the product's.
     const events = semesterEvents(semesterStart, now);
@@ -109,7 +165,7 @@ async function main(): Promise<void> {
       await recordUsageEvents({ db }, principal, parseEventBatch({ events: events.slice(i, i + BATCH) }));
     }
 
-    const base = config.publicUrl;
+    const base = config.server.publicUrl;
     const startDate = new Date(semesterStart).toISOString();
     console.log(
       [

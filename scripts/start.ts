@@ -23,9 +23,9 @@ async function main(): Promise<void> {
       process.exit(code);
     })());
   const supervisor = new Supervisor({
-    maxRestarts: settings.SUPERVISOR_MAX_RESTARTS,
-    windowMs: settings.SUPERVISOR_RESTART_WINDOW_MS,
-    backoffMs: settings.SUPERVISOR_BACKOFF_MS,
+    maxRestarts: settings.supervisor.maxRestarts,
+    windowMs: settings.supervisor.restartWindowMs,
+    backoffMs: settings.supervisor.backoffMs,
     log: (line) => process.stderr.write(`[npm start] ${line}\n`),
     onGiveUp: (reason) => void stop(1, `quire gave up: ${reason}`),
   });
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     const { config, env } = stack;
     const db = createDb(env.DATABASE_URL!, { poolSize: 2 });
     await migrateToLatest(db);
-    const demoKey = await ensureDemoKey(db, path.join(config.QUIRE_DATA_DIR, 'demo-key.json'));
+    const demoKey = await ensureDemoKey(db, path.join(config.dataDir, 'demo-key.json'));
     await db.destroy();
 
     const node = (name: string, entry: string, flags: string[] = []) =>
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
         args: [...flags, '--import', 'tsx', path.join(root, entry)],
         cwd: root,
         env,
-        startTimeoutMs: config.SUPERVISOR_START_TIMEOUT_MS,
+        startTimeoutMs: config.supervisor.startTimeoutMs,
         stopTimeoutMs: 35_000,
       });
     await supervisor.add(node('api', 'apps/api/src/main.ts', API_NODE_FLAGS));
@@ -57,14 +57,14 @@ async function main(): Promise<void> {
     process.stdout.write(
       [
         '',
-        `quire is running at ${config.publicUrl}`,
+        `quire is running at ${config.server.publicUrl}`,
         ...stack.started.map((s) => `  started ${s}`),
-        `  storage: ${config.S3_ENDPOINT ? `S3 at ${config.S3_ENDPOINT}` : `local disk at ${config.storageDir}`}`,
+        `  storage: ${config.storage.driver === 's3' ? `S3 at ${config.storage.endpoint}` : `local disk at ${config.storage.dir}`}`,
         '  api, worker and the servers started here are restarted if they die (see docs/operations.md)',
         '',
-        `API reference: ${config.publicUrl}/docs`,
+        `API reference: ${config.server.publicUrl}/docs`,
         `API key (demo organization): ${demoKey}`,
-        `Try: curl -H "x-api-key: ${demoKey}" ${config.publicUrl}/api/v1/materials`,
+        `Try: curl -H "x-api-key: ${demoKey}" ${config.server.publicUrl}/api/v1/materials`,
         'Press Ctrl-C to stop.',
         '',
       ].join('\n'),
@@ -76,7 +76,10 @@ async function main(): Promise<void> {
 
 /** A demo organization and key, made once per data directory and printed at every start. */
 async function ensureDemoKey(db: Db, file: string): Promise<string> {
-  const saved = await fs.readFile(file, 'utf8').then((raw) => JSON.parse(raw) as { apiKey: string; prefix: string }, () => undefined);
+  const saved = await fs.readFile(file, 'utf8').then(
+    (raw) => JSON.parse(raw) as { apiKey: string; prefix: string },
+    () => undefined,
+  );
   if (saved) {
     const row = await findApiKeyByPrefix(db, saved.prefix);
     if (row && !row.revoked_at) return saved.apiKey;
@@ -84,7 +87,9 @@ async function ensureDemoKey(db: Db, file: string): Promise<string> {
   const org = await createOrganization(db, 'Demo organization');
   const key = generateApiKey();
   await insertApiKey(db, { organizationId: org.id, prefix: key.prefix, keyHash: key.hash });
-  await fs.writeFile(file, JSON.stringify({ apiKey: key.apiKey, prefix: key.prefix, organizationId: org.id }), { mode: 0o600 });
+  await fs.writeFile(file, JSON.stringify({ apiKey: key.apiKey, prefix: key.prefix, organizationId: org.id }), {
+    mode: 0o600,
+  });
   return key.apiKey;
 }
 

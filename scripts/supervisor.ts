@@ -54,11 +54,15 @@ export class Supervisor {
       exits.push(now);
       while (exits.length > 0 && exits[0]! < now - this.options.windowMs) exits.shift();
       if (exits.length > this.options.maxRestarts) {
-        this.options.onGiveUp(`${spec.name} keeps crashing: it ended ${exits.length} times within ${this.options.windowMs / 1000} s (last: ${reason})`);
+        this.options.onGiveUp(
+          `${spec.name} keeps crashing: it ended ${exits.length} times within ${this.options.windowMs / 1000} s (last: ${reason})`,
+        );
         return;
       }
       const delay = Math.min(this.options.backoffMs * 2 ** (exits.length - 1), MAX_BACKOFF_MS);
-      this.options.log(`${spec.name} ended (${reason}); restarting it in ${delay} ms (restart ${exits.length} of at most ${this.options.maxRestarts} within ${this.options.windowMs / 1000} s)`);
+      this.options.log(
+        `${spec.name} ended (${reason}); restarting it in ${delay} ms (restart ${exits.length} of at most ${this.options.maxRestarts} within ${this.options.windowMs / 1000} s)`,
+      );
       await this.sleep(delay);
       if (this.stopping) return;
       try {
@@ -108,13 +112,21 @@ export function nodeProcess(options: NodeProcessOptions): Supervised {
     name: options.name,
     start: () =>
       new Promise<Running>((resolve, reject) => {
-        const child = spawn(process.execPath, options.args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+        const child = spawn(process.execPath, options.args, {
+          cwd: options.cwd,
+          env: options.env,
+          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        });
         const exited = new Promise<string>((settle) =>
           child.once('exit', (code, signal) => settle(signal ? `signal ${signal}` : `exit code ${code}`)),
         );
         const timer = setTimeout(() => {
           child.kill('SIGKILL');
-          reject(new Error(`${options.name} did not report ready within ${options.startTimeoutMs / 1000} s; see its log above`));
+          reject(
+            new Error(
+              `${options.name} did not report ready within ${options.startTimeoutMs / 1000} s; see its log above`,
+            ),
+          );
         }, options.startTimeoutMs);
         child.once('error', (err) => {
           clearTimeout(timer);

@@ -1,6 +1,14 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noise, sceneVideo, speechAudio, startTestStack, uploadAndProcess, type Tenant, type TestStack } from '@quire/testkit';
+import {
+  noise,
+  sceneVideo,
+  speechAudio,
+  startTestStack,
+  uploadAndProcess,
+  type Tenant,
+  type TestStack,
+} from '@quire/testkit';
 
 let stack: TestStack;
 let tenant: Tenant;
@@ -24,7 +32,12 @@ describe('audio and video through the api and the worker', () => {
     expect(material).toMatchObject({ status: 'active', contentType: 'audio' });
     const { metadata } = material;
     expect(metadata.durationSeconds).toBeCloseTo(2.8, 0);
-    expect(metadata).toMatchObject({ codecs: { audio: 'mp3' }, sampleRate: 16000, channels: 1, transcription: { engine: 'pocketsphinx' } });
+    expect(metadata).toMatchObject({
+      codecs: { audio: 'mp3' },
+      sampleRate: 16000,
+      channels: 1,
+      transcription: { engine: 'pocketsphinx' },
+    });
     expect(metadata.bitrate).toBeGreaterThan(0);
     expect(metadata.extractedText).toContain('forward');
     expect(metadata.extractedText).toMatch(/\b(ten|meters)\b/);
@@ -45,9 +58,17 @@ describe('audio and video through the api and the worker', () => {
     expect(metadata).toMatchObject({ codecs: { video: 'h264', audio: 'aac' }, width: 320, height: 240, frameRate: 25 });
     expect(metadata.extractedText).toContain('forward');
 
-    const keyframes = metadata.images as { kind: string; timestampMs: number; s3Url: string; width: number; height: number }[];
+    const keyframes = metadata.images as {
+      kind: string;
+      timestampMs: number;
+      s3Url: string;
+      width: number;
+      height: number;
+    }[];
     expect(keyframes.map((k) => k.kind)).toEqual(['keyframe', 'keyframe', 'keyframe']);
-    [0, 2000, 4000].forEach((expected, i) => expect(Math.abs(keyframes[i]!.timestampMs - expected)).toBeLessThanOrEqual(80));
+    [0, 2000, 4000].forEach((expected, i) =>
+      expect(Math.abs(keyframes[i]!.timestampMs - expected)).toBeLessThanOrEqual(80),
+    );
     let stored = 0;
     for (const image of [...keyframes, metadata.thumbnail]) {
       const { status, type, body } = await download(image.s3Url);
@@ -63,7 +84,10 @@ describe('audio and video through the api and the worker', () => {
   });
 
   it('ends a truncated MP4 and noise behind an MP3 frame header in error/CORRUPT with a readable message', async () => {
-    const truncated = (await sceneVideo({ colors: ['white', 'navy'], sceneSeconds: 1, speech: 'goforward' })).subarray(0, 4000);
+    const truncated = (await sceneVideo({ colors: ['white', 'navy'], sceneSeconds: 1, speech: 'goforward' })).subarray(
+      0,
+      4000,
+    );
     // Noise alone is refused at upload (415); behind an MPEG audio frame header it sniffs as audio/mpeg.
     const behindMp3Header = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), noise(30_000)]);
     for (const [body, name, type] of [
@@ -74,7 +98,10 @@ describe('audio and video through the api and the worker', () => {
       expect(res.status).toBe(422);
       const failed = await res.json();
       expect(failed.material.status).toBe('error');
-      expect(failed.material.metadata.error).toMatchObject({ code: 'CORRUPT', message: expect.stringMatching(/^The media could not be read: \S/) });
+      expect(failed.material.metadata.error).toMatchObject({
+        code: 'CORRUPT',
+        message: expect.stringMatching(/^The media could not be read: \S/),
+      });
       expect(failed.material.metadata.error.message).not.toMatch(/quire-job-/);
     }
     expect((await uploadAndProcess(tenant, noise(30_000), 'noise.mp3', { type: 'audio/mpeg' })).status).toBe(415);

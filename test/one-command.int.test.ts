@@ -25,8 +25,18 @@ describe('npm start', () => {
     expect(cloned.status, cloned.stderr).toBe(0);
 
     const port = await getPort();
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_'))) as NodeJS.ProcessEnv;
-    for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'STORAGE_SIGNING_SECRET', 'PUBLIC_URL', 'QUIRE_DATA_DIR']) delete env[name];
+    const env: NodeJS.ProcessEnv = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !name.startsWith('npm_')),
+    );
+    for (const name of [
+      'DATABASE_URL',
+      'REDIS_URL',
+      'S3_ENDPOINT',
+      'STORAGE_SIGNING_SECRET',
+      'PUBLIC_URL',
+      'QUIRE_DATA_DIR',
+    ])
+      delete env[name];
     Object.assign(env, { PORT: String(port), WORKER_METRICS_PORT: '0', LOG_LEVEL: 'warn' });
 
     const withoutDependencies = spawnSync('npm', ['start'], { cwd: clone, env, encoding: 'utf8' });
@@ -46,7 +56,8 @@ describe('npm start', () => {
 
     const deadline = Date.now() + 90_000;
     while (!/API key \(demo organization\): (qk_\S+)/.test(output)) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`npm start did not print a key:\n${output}`);
+      if (Date.now() > deadline || child.exitCode !== null)
+        throw new Error(`npm start did not print a key:\n${output}`);
       await new Promise((r) => setTimeout(r, 100));
     }
     const key = /API key \(demo organization\): (qk_\S+)/.exec(output)![1]!;
@@ -81,7 +92,12 @@ describe('npm start', () => {
     await waitUntil(() => !groupAlive(group), 60_000, 'every process of npm start to exit');
     expect(output).toContain('Stopping quire...');
     // Nothing it started is left listening.
-    expect(await fetch(`http://127.0.0.1:${port}/healthz`).then(() => 'up', () => 'down')).toBe('down');
+    expect(
+      await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        () => 'up',
+        () => 'down',
+      ),
+    ).toBe('down');
     for (const leftover of [path.join(dataDir, 'postgres'), path.join(dataDir, 'redis')]) {
       expect(spawnSync('pgrep', ['-f', leftover]).stdout.toString().trim(), leftover).toBe('');
     }
@@ -117,7 +133,13 @@ async function provideNodeModules(clone: string): Promise<void> {
   for (const workspace of ['apps', 'packages']) {
     for (const name of await fs.readdir(path.join(ROOT, workspace))) {
       const own = path.join(ROOT, workspace, name, 'node_modules');
-      if (await fs.stat(own).then(() => true, () => false)) await fs.symlink(own, path.join(clone, workspace, name, 'node_modules'));
+      if (
+        await fs.stat(own).then(
+          () => true,
+          () => false,
+        )
+      )
+        await fs.symlink(own, path.join(clone, workspace, name, 'node_modules'));
     }
   }
 }
@@ -128,7 +150,11 @@ describe('admin CLI', () => {
       env: { ...process.env, DATABASE_URL: inject('databaseUrl') },
       encoding: 'utf8',
     });
-    return { status: result.status, json: result.stdout.trim() ? JSON.parse(result.stdout) : undefined, stderr: result.stderr };
+    return {
+      status: result.status,
+      json: result.stdout.trim() ? JSON.parse(result.stdout) : undefined,
+      stderr: result.stderr,
+    };
   };
 
   it('creates organizations, groups and keys that the api accepts, and revokes keys', async () => {
@@ -136,7 +162,18 @@ describe('admin CLI', () => {
     expect(org.status).toBe(0);
     expect(org.json).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 
-    const group = admin('group', 'create', '--org', org.json.id, '--name', 'Class A', '--plan-from', '2025-01-01T00:00:00Z', '--plan-until', '2030-01-01T00:00:00Z');
+    const group = admin(
+      'group',
+      'create',
+      '--org',
+      org.json.id,
+      '--name',
+      'Class A',
+      '--plan-from',
+      '2025-01-01T00:00:00Z',
+      '--plan-until',
+      '2030-01-01T00:00:00Z',
+    );
     expect(group.status).toBe(0);
     expect(group.json.id).toBeTruthy();
 
@@ -152,7 +189,16 @@ describe('admin CLI', () => {
 
   it('adds students to a group, renames them, and lists them as the group reports will', async () => {
     const org = admin('org', 'create', '--name', 'School').json;
-    const group = admin('group', 'create', '--org', org.id, '--name', 'Class B', '--plan-from', '2025-01-01T00:00:00Z').json;
+    const group = admin(
+      'group',
+      'create',
+      '--org',
+      org.id,
+      '--name',
+      'Class B',
+      '--plan-from',
+      '2025-01-01T00:00:00Z',
+    ).json;
     const added = admin('student', 'add', '--group', group.id, '--user-id', 'platform-42', '--name', 'Ada');
     expect(added.status).toBe(0);
     expect(added.json).toEqual({ groupId: group.id, studentId: 'platform-42', name: 'Ada' });
@@ -170,13 +216,20 @@ describe('admin CLI', () => {
     const stack = await startTestStack({ worker: false });
     cleanup.push(() => stack.close());
     const key = await stack.newKey(org.id, group.id);
-    const res = await key.request('/api/groups/engagement?startDate=2025-01-01T00:00:00Z&endDate=2025-01-01T00:00:00Z&students=true', { method: 'POST' });
-    expect((await res.json()).reports.map((r: { studentId: string; studentName: string }) => [r.studentId, r.studentName])).toEqual([
+    const res = await key.request(
+      '/api/groups/engagement?startDate=2025-01-01T00:00:00Z&endDate=2025-01-01T00:00:00Z&students=true',
+      { method: 'POST' },
+    );
+    expect(
+      (await res.json()).reports.map((r: { studentId: string; studentName: string }) => [r.studentId, r.studentName]),
+    ).toEqual([
       ['platform-42', 'Ada L.'],
       ['platform-7', 'Grace'],
     ]);
 
-    expect(admin('student', 'add', '--group', 'no-such-group', '--user-id', 'u', '--name', 'n').stderr).toContain('not found');
+    expect(admin('student', 'add', '--group', 'no-such-group', '--user-id', 'u', '--name', 'n').stderr).toContain(
+      'not found',
+    );
     expect(admin('student', 'add', '--group', group.id, '--name', 'n').stderr).toContain('--user-id is required');
   });
 
@@ -205,9 +258,16 @@ describe('npm run seed:demo', () => {
     const stack = await startTestStack({ worker: false });
     cleanup.push(() => stack.close());
     const report = async (name: string, students: boolean) => {
-      const res = await fetch(`${stack.url}/api/groups/${name}?startDate=${startDate}&students=${students}`, { method: 'POST', headers: { 'x-api-key': key! } });
+      const res = await fetch(`${stack.url}/api/groups/${name}?startDate=${startDate}&students=${students}`, {
+        method: 'POST',
+        headers: { 'x-api-key': key! },
+      });
       expect(res.status).toBe(200);
-      return (await res.json()).reports as { studentId?: string; numStudentsUsed?: number; data: { title: string; value: number }[] }[];
+      return (await res.json()).reports as {
+        studentId?: string;
+        numStudentsUsed?: number;
+        data: { title: string; value: number }[];
+      }[];
     };
     const perStudent = await report('tests', true);
     expect(new Set(perStudent.map((r) => r.studentId)).size).toBe(30);

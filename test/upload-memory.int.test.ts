@@ -21,7 +21,8 @@ function generatedText(total: number): ReadableStream<Uint8Array> {
       (function* () {
         while (sent < total) {
           const chunk = Buffer.alloc(Math.min(256 * 1024, total - sent));
-          for (let o = 0; o < chunk.length; o += line.length) line.copy(chunk, o, 0, Math.min(line.length, chunk.length - o));
+          for (let o = 0; o < chunk.length; o += line.length)
+            line.copy(chunk, o, 0, Math.min(line.length, chunk.length - o));
           sent += chunk.length;
           yield chunk;
         }
@@ -57,13 +58,24 @@ describe.each(['local', 's3'] as const)('a 150 MB upload through the api process
         STORAGE_DIR: path.join(inject('dataDir'), 'storage-memory'),
         STORAGE_SIGNING_SECRET: 'memory-test-secret-0123456789',
         ...(driver === 's3'
-          ? { S3_ENDPOINT: s3.hostname, S3_PORT: s3.port, S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET: inject('s3Bucket') }
+          ? {
+              S3_ENDPOINT: s3.hostname,
+              S3_PORT: s3.port,
+              S3_ACCESS_KEY: 'S3RVER',
+              S3_SECRET_KEY: 'S3RVER',
+              S3_BUCKET: inject('s3Bucket'),
+            }
           : {}),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const deadline = Date.now() + 30_000;
-    while (!(await fetch(`${url}/healthz`).then((r) => r.ok, () => false))) {
+    while (
+      !(await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
       if (Date.now() > deadline) throw new Error('api did not start');
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -77,7 +89,10 @@ describe.each(['local', 's3'] as const)('a 150 MB upload through the api process
     const warm = new FormData();
     warm.append('name', 'warm');
     warm.append('file', new Blob(['warm up text']), 'w.txt');
-    expect((await fetch(`${url}/api/v1/materials/upload`, { method: 'POST', headers: { 'x-api-key': apiKey }, body: warm })).status).toBe(201);
+    expect(
+      (await fetch(`${url}/api/v1/materials/upload`, { method: 'POST', headers: { 'x-api-key': apiKey }, body: warm }))
+        .status,
+    ).toBe(201);
 
     const baseline = await rssMb(api.pid!);
     let peak = baseline;
@@ -105,7 +120,7 @@ describe.each(['local', 's3'] as const)('a 150 MB upload through the api process
       headers: { 'x-api-key': apiKey, 'content-type': `multipart/form-data; boundary=${boundary}` },
       body: body as never,
       duplex: 'half',
-    } as RequestInit);
+    });
     clearInterval(sampler);
     expect(res.status).toBe(201);
     const material = await res.json();

@@ -93,12 +93,16 @@ async function loadDataset(db: Db, o: Options, log: (line: string) => void): Pro
   const end = Math.floor(Date.now() / DAY_MS) * DAY_MS;
   const start = end - o.days * DAY_MS;
   const organizations = [];
-  for (let i = 0; i < ORGANIZATIONS; i++) organizations.push((await createOrganization(db, `Bench organization ${i + 1}`)).id);
+  for (let i = 0; i < ORGANIZATIONS; i++)
+    organizations.push((await createOrganization(db, `Bench organization ${i + 1}`)).id);
   const plan = { planValidFrom: new Date(start), planValidUntil: new Date(end + 365 * DAY_MS) };
   const groups: Dataset['groups'] = [];
   for (let g = 0; g < o.groups; g++) {
     const organizationId = organizations[Math.floor((g * ORGANIZATIONS) / o.groups)]!;
-    groups.push({ id: (await createGroup(db, { organizationId, name: `Class ${g + 1}`, ...plan })).id, organizationId });
+    groups.push({
+      id: (await createGroup(db, { organizationId, name: `Class ${g + 1}`, ...plan })).id,
+      organizationId,
+    });
   }
   const perGroup = o.students / o.groups;
   // Student s belongs to group floor(s / perGroup).
@@ -206,18 +210,24 @@ export async function run(args: string[]): Promise<void> {
   await fs.chmod(dataDir, 0o777);
   const began = performance.now();
   const loadBefore = machine().loadAverage;
-  log(`analytics benchmark: ${o.events.toLocaleString('en')} events, ${o.students} students in ${o.groups} groups over ${o.days} days`);
+  log(
+    `analytics benchmark: ${o.events.toLocaleString('en')} events, ${o.students} students in ${o.groups} groups over ${o.days} days`,
+  );
   const postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), flags: POSTGRES_FLAGS });
   const db = createDb(postgres.url, { poolSize: Math.max(4, o.loaders) });
   try {
     await migrateToLatest(db);
     const stateFile = path.join(dataDir, 'dataset.json');
     const shape = { events: o.events, students: o.students, groups: o.groups, days: o.days };
-    const saved = await fs.readFile(stateFile, 'utf8').then((raw) => JSON.parse(raw) as Dataset & { shape: typeof shape }, () => undefined);
+    const saved = await fs.readFile(stateFile, 'utf8').then(
+      (raw) => JSON.parse(raw) as Dataset & { shape: typeof shape },
+      () => undefined,
+    );
     let dataset: Dataset;
     const load: Record<string, number> = {};
     if (saved) {
-      if (!isDeepStrictEqual(saved.shape, shape)) throw new Error(`${dataDir} holds a dataset of another shape; use another --data-dir`);
+      if (!isDeepStrictEqual(saved.shape, shape))
+        throw new Error(`${dataDir} holds a dataset of another shape; use another --data-dir`);
       dataset = saved;
       log(`reusing the dataset in ${dataDir}`);
     } else {
@@ -240,10 +250,19 @@ export async function run(args: string[]): Promise<void> {
     // the same odd moment of the day a year before.
     const endDate = dataset.end - (5 * 3_600_000 + 17 * 60_000 + 3_456);
     const yearBefore = endDate - 365 * DAY_MS;
-    const range = (aligned: boolean) => ({ start: new Date(aligned ? Math.floor(yearBefore / DAY_MS) * DAY_MS : yearBefore), end: new Date(endDate) });
+    const range = (aligned: boolean) => ({
+      start: new Date(aligned ? Math.floor(yearBefore / DAY_MS) * DAY_MS : yearBefore),
+      end: new Date(endDate),
+    });
     const ctx = { db };
     const reportOf = (c: Case, group: Dataset['groups'][number]) =>
-      buildGroupReport(ctx, { organizationId: group.organizationId, groupId: group.id }, c.name, { ...range(c.alignedStart), students: c.students }, c.source);
+      buildGroupReport(
+        ctx,
+        { organizationId: group.organizationId, groupId: group.id },
+        c.name,
+        { ...range(c.alignedStart), students: c.students },
+        c.source,
+      );
 
     const cases: Case[] = ENDPOINTS.flatMap((name) =>
       [false, true].flatMap((students) => [
@@ -259,7 +278,8 @@ export async function run(args: string[]): Promise<void> {
       const group = dataset.groups[0]!;
       const fromCounters = await reportOf(c, group);
       const fromRaw = await reportOf({ ...c, source: 'raw' }, group);
-      if (!isDeepStrictEqual(fromCounters, fromRaw)) mismatches.push(`${c.name} students=${c.students} alignedStart=${c.alignedStart}`);
+      if (!isDeepStrictEqual(fromCounters, fromRaw))
+        mismatches.push(`${c.name} students=${c.students} alignedStart=${c.alignedStart}`);
     }
     log(mismatches.length === 0 ? '  identical' : `  MISMATCH: ${mismatches.join('; ')}`);
 
@@ -301,7 +321,11 @@ export async function run(args: string[]): Promise<void> {
         sizes: sizes.rows[0],
       },
       load,
-      range: { from: range(true).start.toISOString(), fromMidDay: range(false).start.toISOString(), to: new Date(endDate).toISOString() },
+      range: {
+        from: range(true).start.toISOString(),
+        fromMidDay: range(false).start.toISOString(),
+        to: new Date(endDate).toISOString(),
+      },
       measuredThrough:
         'buildGroupReport (the service behind the endpoints) in process, plus JSON.stringify of its answer; ' +
         'not HTTP, not authentication. One request at a time; each round asks every case for the next group.',

@@ -13,9 +13,26 @@ import { machine, positiveInt, printTable, reportWritten } from './results.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const TOPICS = [
-  'Photosynthesis', 'Algebra', 'Geometry', 'Poetry', 'Chemistry', 'Genetics', 'Astronomy', 'Economics', 'History',
-  'Geography', 'Statistics', 'Calculus', 'Grammar', 'Physics', 'Ecology', 'Philosophy', 'Music theory', 'Anatomy',
-  'Programming', 'Art history',
+  'Photosynthesis',
+  'Algebra',
+  'Geometry',
+  'Poetry',
+  'Chemistry',
+  'Genetics',
+  'Astronomy',
+  'Economics',
+  'History',
+  'Geography',
+  'Statistics',
+  'Calculus',
+  'Grammar',
+  'Physics',
+  'Ecology',
+  'Philosophy',
+  'Music theory',
+  'Anatomy',
+  'Programming',
+  'Art history',
 ];
 /** Matches one topic in TOPICS.length: a twentieth of the organization's materials. */
 const SEARCH = 'photosynth';
@@ -50,7 +67,8 @@ async function loadMaterials(db: Db, organizationId: string, count: number): Pro
   const end = Date.now() - 60_000;
   const created = Array.from({ length: count }, (_, i) => end - (count - i) * 60_000);
   const ids = created.map((msecs) => uuidv7({ msecs }));
-  const sentence = 'Light energy is converted into chemical energy stored in glucose, releasing oxygen as a by-product. ';
+  const sentence =
+    'Light energy is converted into chemical energy stored in glucose, releasing oxygen as a by-product. ';
   await sql`
     insert into materials (id, organization_id, folder_id, name, content_type, status, content, metadata, "references",
       extract_images, storage_bytes, derived_bytes, processing_started_at, created_at, updated_at)
@@ -97,12 +115,20 @@ async function startMemoryServer(bodiesFile: string) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const [line] = await Promise.race([
-    createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next().then((r) => [r.value as string]),
-    new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`memory server exited (${code})`)))),
+    createInterface({ input: child.stdout })
+      [Symbol.asyncIterator]()
+      .next()
+      .then((r) => [r.value as string]),
+    new Promise<never>((_, reject) =>
+      child.once('exit', (code) => reject(new Error(`memory server exited (${code})`))),
+    ),
   ]);
   return {
     url: `http://127.0.0.1:${Number(line)}`,
-    stop: () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))),
+    stop: () =>
+      new Promise<void>((resolve) =>
+        child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')),
+      ),
   };
 }
 
@@ -120,7 +146,8 @@ async function load(url: string, c: Case, headers: Record<string, string>, o: Op
     headers,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: c.path(i++) }) }],
   });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${c.name} at ${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${c.name} at ${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -135,7 +162,9 @@ export async function run(args: string[]): Promise<void> {
   const o = parseOptions(args);
   const began = performance.now();
   const loadBefore = machine().loadAverage;
-  console.log(`api benchmark: ${o.rows.toLocaleString('en')} materials, ${o.connections} connections, ${o.seconds} s per case`);
+  console.log(
+    `api benchmark: ${o.rows.toLocaleString('en')} materials, ${o.connections} connections, ${o.seconds} s per case`,
+  );
   const stack = await startBenchStack();
   let memory: Awaited<ReturnType<typeof startMemoryServer>> | undefined;
   try {
@@ -151,7 +180,9 @@ export async function run(args: string[]): Promise<void> {
     const api = await stack.startApi();
     const headers = { 'x-api-key': tenant.apiKey };
     const { rows } = await sql<{ id: string }>`
-      select id from materials where organization_id = ${tenant.organizationId} and status <> 'deleted' order by random() limit 200`.execute(stack.db);
+      select id from materials where organization_id = ${tenant.organizationId} and status <> 'deleted' order by random() limit 200`.execute(
+      stack.db,
+    );
     const ids = rows.map((r) => r.id);
     const cases: Case[] = [
       { name: 'list limit=20', path: () => '/api/v1/materials?limit=20' },
@@ -173,7 +204,10 @@ export async function run(args: string[]): Promise<void> {
 
     const results: ({ case: string; server: string } & Awaited<ReturnType<typeof load>>)[] = [];
     for (const c of cases) {
-      for (const [server, url] of [['api', api.url], ['from memory', memory.url]] as const) {
+      for (const [server, url] of [
+        ['api', api.url],
+        ['from memory', memory.url],
+      ] as const) {
         await load(url, c, headers, o, 2);
         results.push({ case: c.name, server, ...(await load(url, c, headers, o, o.seconds)) });
         console.log(`  ${c.name} (${server}) done`);
@@ -187,13 +221,20 @@ export async function run(args: string[]): Promise<void> {
       'p99 ms': r.p99,
       'max ms': r.max,
       'KB/resp': Math.round(r.bytesPerResponse / 102.4) / 10,
-      'api/memory': i % 2 === 0 ? `${Math.round((results[i + 1]!.requestsPerSecond / r.requestsPerSecond) * 10) / 10}x slower` : '',
+      'api/memory':
+        i % 2 === 0 ? `${Math.round((results[i + 1]!.requestsPerSecond / r.requestsPerSecond) * 10) / 10}x slower` : '',
     }));
     const summary = {
       benchmark: 'api',
       date: new Date().toISOString(),
       machine: { ...machine(), loadAverageBefore: loadBefore },
-      dataset: { materials: o.rows, otherOrganizationMaterials: o.otherRows, search: SEARCH, totalCount: bodies.list.totalCount, searchTotalCount: bodies.search.totalCount },
+      dataset: {
+        materials: o.rows,
+        otherOrganizationMaterials: o.otherRows,
+        search: SEARCH,
+        totalCount: bodies.list.totalCount,
+        searchTotalCount: bodies.search.totalCount,
+      },
       loadSeconds,
       measuredThrough:
         `autocannon in this process, ${o.connections} connections, ${o.seconds} s per case after a 2 s warm-up, against the api ` +

@@ -33,7 +33,10 @@ export async function startBenchStack(options: { postgresFlags?: string[] } = {}
   await fs.chmod(dataDir, 0o777);
   const services: RunningService[] = [];
   const processes: ServiceProcess[] = [];
-  const postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), flags: options.postgresFlags });
+  const postgres = await startEmbeddedPostgres({
+    dataDir: path.join(dataDir, 'postgres'),
+    flags: options.postgresFlags,
+  });
   services.push(postgres);
   const redis = await startRedisServer();
   services.push(redis);
@@ -91,7 +94,10 @@ async function waitForHttp(url: string, service: ServiceProcess, what: string): 
   await waitUntil(
     async () => {
       if (service.child.exitCode !== null) throw new Error(`${what} exited while starting:\n${service.output()}`);
-      return fetch(url).then((r) => r.ok, () => false);
+      return fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      );
     },
     60_000,
     `${what} to answer ${url}`,

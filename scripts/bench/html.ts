@@ -32,7 +32,11 @@ function parseOptions(args: string[]): Options {
       'big-nodes': { type: 'string', default: '100000' },
     },
   });
-  return { data: values.data!, bigMb: positiveInt(values['big-mb'], 'big-mb'), bigNodes: positiveInt(values['big-nodes'], 'big-nodes') };
+  return {
+    data: values.data,
+    bigMb: positiveInt(values['big-mb'], 'big-mb'),
+    bigNodes: positiveInt(values['big-nodes'], 'big-nodes'),
+  };
 }
 
 interface PageRow {
@@ -78,7 +82,9 @@ async function scorePages(dir: string): Promise<PageRow[]> {
 /** Readability's article as it comes, in the same text layout, with the same fallback: what quire adds on top is measured against this. */
 function readabilityAlone(html: string): string {
   const article = new Readability(parseHTML(html).document).parse();
-  return article?.content && (article.textContent?.trim().length ?? 0) >= 500 ? htmlToText(article.content).text : htmlToText(html).text;
+  return article?.content && (article.textContent?.trim().length ?? 0) >= 500
+    ? htmlToText(article.content).text
+    : htmlToText(html).text;
 }
 
 /**
@@ -87,11 +93,15 @@ function readabilityAlone(html: string): string {
  */
 export function bigPage(megabytes: number, nodes: number): string {
   const parts = ['<!doctype html><html lang="en"><head><title>A very long page</title></head><body>'];
-  parts.push('<div class="header"><a href="/">Home</a> <a href="/news">News</a> <a href="/about">About</a></div><article><h1>A very long page</h1>');
+  parts.push(
+    '<div class="header"><a href="/">Home</a> <a href="/news">News</a> <a href="/about">About</a></div><article><h1>A very long page</h1>',
+  );
   // Each section is 5 elements: a div, an h2, and three paragraphs.
   const sections = Math.max(1, Math.floor(nodes / 5));
   const perParagraph = Math.max(1, Math.floor((megabytes * 1024 * 1024) / (sections * 3)) - 20);
-  const words = 'the tide rises and falls twice a day because the moon pulls harder on the near side '.repeat(Math.ceil(perParagraph / 80) + 1);
+  const words = 'the tide rises and falls twice a day because the moon pulls harder on the near side '.repeat(
+    Math.ceil(perParagraph / 80) + 1,
+  );
   for (let i = 0; i < sections; i++) {
     const paragraph = `<p>${i} ${words.slice(0, perParagraph)}</p>`;
     parts.push(`<div><h2>Section ${i}</h2>${paragraph}${paragraph}${paragraph}</div>`);
@@ -111,16 +121,14 @@ async function runBigPage(o: Options) {
     const limits = budgetFor('text', bytes, loadConfig({}));
     await fs.mkdir(path.join(workDir, 'out'));
     const started = performance.now();
-    const outcome = await runSandboxed(
-      textOnlySpec('text', inputPath, path.join(workDir, 'out')),
-      limits,
-      () => {},
-    );
+    const outcome = await runSandboxed(textOnlySpec('text', inputPath, path.join(workDir, 'out')), limits, () => {});
     return {
       megabytes: round(bytes / 1024 ** 2, 1),
       elements: o.bigNodes,
       ok: outcome.ok,
-      ...(outcome.ok ? { extraction: outcome.result.metadata.extraction, textMb: round(outcome.result.text.length / 1024 ** 2, 1) } : { code: outcome.code, message: outcome.message }),
+      ...(outcome.ok
+        ? { extraction: outcome.result.metadata.extraction, textMb: round(outcome.result.text.length / 1024 ** 2, 1) }
+        : { code: outcome.code, message: outcome.message }),
       seconds: round((performance.now() - started) / 1000, 1),
       budgetSeconds: limits.timeoutMs / 1000,
       childPeakRssMb: Math.round(outcome.peakRssMb),
@@ -136,7 +144,9 @@ export async function run(args: string[]): Promise<void> {
   const began = performance.now();
   const loadBefore = machine().loadAverage;
   const rows = await scorePages(o.data);
-  console.log(`html benchmark: ${rows.length} labelled pages from ${o.data}, 4-word shingles against the marked article text\n`);
+  console.log(
+    `html benchmark: ${rows.length} labelled pages from ${o.data}, 4-word shingles against the marked article text\n`,
+  );
   printTable(
     rows.map((r) => ({
       page: r.page,
@@ -160,7 +170,9 @@ export async function run(args: string[]): Promise<void> {
     { extractor: 'after: main content', ...after },
   ]);
 
-  console.log(`\n${o.bigMb} MB page with ${o.bigNodes} elements through the sandbox, under the worker's budget for its size:`);
+  console.log(
+    `\n${o.bigMb} MB page with ${o.bigNodes} elements through the sandbox, under the worker's budget for its size:`,
+  );
   const big = await runBigPage(o);
   printTable([Object.fromEntries(Object.entries(big).map(([k, v]) => [k, String(v)]))]);
 

@@ -43,14 +43,29 @@ export function makeBookPdf(pages: number): Promise<{ pdf: Buffer; fonts: string
   const heading = embedded ? SANS_BOLD : 'Helvetica-Bold';
   const next = random(20261122);
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margins: { top: 72, bottom: 72, left: 64, right: 64 }, autoFirstPage: false, info: { Title: 'Benchmark textbook' } });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margins: { top: 72, bottom: 72, left: 64, right: 64 },
+      autoFirstPage: false,
+      info: { Title: 'Benchmark textbook' },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve({ pdf: Buffer.concat(chunks), fonts: embedded ? 'DejaVu (embedded subsets)' : 'standard Times/Helvetica' }));
+    doc.on('end', () =>
+      resolve({
+        pdf: Buffer.concat(chunks),
+        fonts: embedded ? 'DejaVu (embedded subsets)' : 'standard Times/Helvetica',
+      }),
+    );
     doc.on('error', reject);
     for (let page = 1; page <= pages; page++) {
       doc.addPage();
-      if (page % 12 === 1) doc.font(heading).fontSize(18).text(`Chapter ${Math.ceil(page / 12)}: ${sentence(next).slice(0, 40)}`).moveDown();
+      if (page % 12 === 1)
+        doc
+          .font(heading)
+          .fontSize(18)
+          .text(`Chapter ${Math.ceil(page / 12)}: ${sentence(next).slice(0, 40)}`)
+          .moveDown();
       doc.font(body).fontSize(10.5);
       // Paragraphs until the page is full; a set height keeps pdfkit from flowing onto pages of its own.
       while (doc.y < doc.page.height - 160) {
@@ -60,8 +75,15 @@ export function makeBookPdf(pages: number): Promise<{ pdf: Buffer; fonts: string
       }
       // Header and page number sit in the margins, where pdfkit would otherwise start a new page.
       doc.page.margins.bottom = 0;
-      doc.font(heading).fontSize(8).text(`Benchmark textbook, chapter ${Math.ceil(page / 12)}`, 64, 40, { lineBreak: false });
-      doc.text(String(page), 64, doc.page.height - 50, { width: doc.page.width - 128, align: 'center', lineBreak: false });
+      doc
+        .font(heading)
+        .fontSize(8)
+        .text(`Benchmark textbook, chapter ${Math.ceil(page / 12)}`, 64, 40, { lineBreak: false });
+      doc.text(String(page), 64, doc.page.height - 50, {
+        width: doc.page.width - 128,
+        align: 'center',
+        lineBreak: false,
+      });
     }
     doc.end();
   });

@@ -35,7 +35,13 @@ function parseOptions(args: string[]): Options {
     },
   });
   const int = (name: 'pages' | 'repeat' | 'timeout-ms' | 'max-memory-mb') => positiveInt(values[name], name);
-  return { corpus: values.corpus!, pages: int('pages'), repeat: int('repeat'), timeoutMs: int('timeout-ms'), maxMemoryMb: int('max-memory-mb') };
+  return {
+    corpus: values.corpus,
+    pages: int('pages'),
+    repeat: int('repeat'),
+    timeoutMs: int('timeout-ms'),
+    maxMemoryMb: int('max-memory-mb'),
+  };
 }
 
 interface QuireRun {
@@ -118,7 +124,10 @@ function totals(rows: FileRow[]) {
     files: rows.length,
     ok: extracted.length,
     failed: Object.fromEntries(
-      [...new Set(rows.filter((r) => !r.quire.ok).map((r) => r.quire.code!))].map((code) => [code, rows.filter((r) => r.quire.code === code).length]),
+      [...new Set(rows.filter((r) => !r.quire.ok).map((r) => r.quire.code!))].map((code) => [
+        code,
+        rows.filter((r) => r.quire.code === code).length,
+      ]),
     ),
     pages,
     quireSeconds: round(quireMs / 1000, 2),
@@ -146,10 +155,15 @@ export async function run(args: string[]): Promise<void> {
   const loadBefore = machine().loadAverage;
   const poppler = pdftotextVersion();
   if (!poppler) {
-    console.log('pdftotext is not installed: quire is measured alone. For the comparison: apt-get install poppler-utils');
+    console.log(
+      'pdftotext is not installed: quire is measured alone. For the comparison: apt-get install poppler-utils',
+    );
   }
-  const corpusFiles = (await fs.readdir(o.corpus).catch(() => [] as string[])).filter((f) => f.toLowerCase().endsWith('.pdf')).sort();
-  if (corpusFiles.length === 0) console.log(`no PDFs in ${o.corpus}: only the generated book is measured (--corpus DIR)`);
+  const corpusFiles = (await fs.readdir(o.corpus).catch(() => [] as string[]))
+    .filter((f) => f.toLowerCase().endsWith('.pdf'))
+    .sort();
+  if (corpusFiles.length === 0)
+    console.log(`no PDFs in ${o.corpus}: only the generated book is measured (--corpus DIR)`);
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-bench-pdf-'));
   try {
     const bookPath = path.join(workDir, 'book.pdf');
@@ -168,7 +182,8 @@ export async function run(args: string[]): Promise<void> {
       const pdftotext = poppler ? await extractWithPdftotext(file, o.timeoutMs) : undefined;
       corpus.push({ file: name, quire, ...(pdftotext ? { pdftotext } : {}) });
       if (!quire.ok && quire.code === 'TIMEOUT') console.log(`  ${name}: TIMEOUT after ${round(quire.ms / 1000)} s`);
-      if ((i + 1) % 20 === 0) console.log(`  ${i + 1}/${corpusFiles.length} corpus files (${round((performance.now() - began) / 1000)} s)`);
+      if ((i + 1) % 20 === 0)
+        console.log(`  ${i + 1}/${corpusFiles.length} corpus files (${round((performance.now() - began) / 1000)} s)`);
     }
 
     const bookRuns: FileRow[] = [];
@@ -200,7 +215,12 @@ export async function run(args: string[]): Promise<void> {
     const corpusAll = totals(corpus);
     const corpusWithoutTimeouts = totals(corpus.filter((r) => r.quire.code !== 'TIMEOUT'));
 
-    const row = (set: string, t: ReturnType<typeof totals> | typeof bookRow, files: string, seconds: { quire: number; poppler?: number }) => ({
+    const row = (
+      set: string,
+      t: ReturnType<typeof totals> | typeof bookRow,
+      files: string,
+      seconds: { quire: number; poppler?: number },
+    ) => ({
       set,
       files,
       pages: t.pages,
@@ -215,16 +235,27 @@ export async function run(args: string[]): Promise<void> {
     });
     console.log('');
     printTable([
-      row('corpus, all files', corpusAll, `${corpusAll.ok}/${corpusAll.files}`, { quire: corpusAll.quireSecondsAllFiles, poppler: corpusAll.pdftotextSecondsAllFiles }),
+      row('corpus, all files', corpusAll, `${corpusAll.ok}/${corpusAll.files}`, {
+        quire: corpusAll.quireSecondsAllFiles,
+        poppler: corpusAll.pdftotextSecondsAllFiles,
+      }),
       ...(timedOut.length > 0
         ? [
-            row('corpus, no timeouts', corpusWithoutTimeouts, `${corpusWithoutTimeouts.ok}/${corpusWithoutTimeouts.files}`, {
-              quire: corpusWithoutTimeouts.quireSecondsAllFiles,
-              poppler: corpusWithoutTimeouts.pdftotextSecondsAllFiles,
-            }),
+            row(
+              'corpus, no timeouts',
+              corpusWithoutTimeouts,
+              `${corpusWithoutTimeouts.ok}/${corpusWithoutTimeouts.files}`,
+              {
+                quire: corpusWithoutTimeouts.quireSecondsAllFiles,
+                poppler: corpusWithoutTimeouts.pdftotextSecondsAllFiles,
+              },
+            ),
           ]
         : []),
-      row(`book, median of ${o.repeat}`, bookRow, bookRow.ok ? '1/1' : '0/1', { quire: bookRow.quireSeconds, poppler: bookRow.pdftotextSeconds }),
+      row(`book, median of ${o.repeat}`, bookRow, bookRow.ok ? '1/1' : '0/1', {
+        quire: bookRow.quireSeconds,
+        poppler: bookRow.pdftotextSeconds,
+      }),
     ]);
     console.log(
       '\npages/s count the pages of the files quire extracted, over the time spent on those files; "s" is every file, failures included.' +
@@ -239,11 +270,16 @@ export async function run(args: string[]): Promise<void> {
       pdftotext: poppler ?? null,
       options: o,
       measuredThrough:
-        'runSandboxed (the worker\'s disposable child process) with the pdf extractor, extractImages false, one file at a time; ' +
+        "runSandboxed (the worker's disposable child process) with the pdf extractor, extractImages false, one file at a time; " +
         'wall time from spawn to result, child start-up included. pdftotext -q FILE /dev/null right after, on the same file. ' +
-        'Child peak: the sandbox\'s own figure; parent peak: this process\'s RSS polled every 50 ms during the extraction ' +
+        "Child peak: the sandbox's own figure; parent peak: this process's RSS polled every 50 ms during the extraction " +
         '(the benchmark process stands in for the worker; parent growth: the rise during one extraction).',
-      book: { ...bookRow, fonts: book.fonts, megabytes: round(book.pdf.length / 1024 ** 2, 2), runs: bookRuns.map((r) => ({ quire: r.quire, pdftotext: r.pdftotext })) },
+      book: {
+        ...bookRow,
+        fonts: book.fonts,
+        megabytes: round(book.pdf.length / 1024 ** 2, 2),
+        runs: bookRuns.map((r) => ({ quire: r.quire, pdftotext: r.pdftotext })),
+      },
       corpus: { all: corpusAll, withoutTimeouts: corpusWithoutTimeouts, files: corpus },
       totalSeconds: round((performance.now() - began) / 1000),
     };

@@ -52,7 +52,8 @@ export function printTable(rows: Record<string, string | number>[]): void {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
   const width = (c: string) => Math.max(c.length, ...rows.map((r) => String(r[c]).length));
-  const line = (cells: (string | number)[]) => cells.map((cell, i) => String(cell).padStart(width(columns[i]!))).join('  ');
+  const line = (cells: (string | number)[]) =>
+    cells.map((cell, i) => String(cell).padStart(width(columns[i]!))).join('  ');
   console.log(line(columns));
   for (const row of rows) console.log(line(columns.map((c) => row[c]!)));
 }
@@ -65,7 +66,11 @@ export function positiveInt(value: string | undefined, name: string): number {
 }
 
 /** Writes the results and closes the printout with how busy the machine was and where the JSON went. */
-export async function reportWritten(name: string, summary: { totalSeconds: number }, loadBefore: number[]): Promise<void> {
+export async function reportWritten(
+  name: string,
+  summary: { totalSeconds: number },
+  loadBefore: number[],
+): Promise<void> {
   const { loadAverage, cpus } = machine();
   console.log(`\nload average before ${loadBefore.join(' ')}, after ${loadAverage.join(' ')} (${cpus} cores, shared)`);
   console.log(`written to ${await writeResults(name, summary)} (${summary.totalSeconds} s in all)`);

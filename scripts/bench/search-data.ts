@@ -50,12 +50,40 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const ONSETS = ['b', 'c', 'd', 'f', 'g', 'k', 'l', 'm', 'n', 'p', 'r', 's', 't', 'v', 'z', 'br', 'tr', 'st', 'pl', 'gr', 'sh', 'th'];
+const ONSETS = [
+  'b',
+  'c',
+  'd',
+  'f',
+  'g',
+  'k',
+  'l',
+  'm',
+  'n',
+  'p',
+  'r',
+  's',
+  't',
+  'v',
+  'z',
+  'br',
+  'tr',
+  'st',
+  'pl',
+  'gr',
+  'sh',
+  'th',
+];
 const VOWELS = ['a', 'e', 'i', 'o', 'u', 'ai', 'ou', 'ea'];
 const CODAS = ['', '', '', 'n', 'r', 'l', 'm', 'x', 'nd', 'rt'];
 
 /** A vocabulary of distinct invented words of `minSyllables`..`minSyllables + 2` syllables. */
-export function inventWords(random: () => number, count: number, minSyllables: number, taken = new Set<string>()): string[] {
+export function inventWords(
+  random: () => number,
+  count: number,
+  minSyllables: number,
+  taken = new Set<string>(),
+): string[] {
   const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)]!;
   const words: string[] = [];
   while (words.length < count) {
@@ -115,14 +143,18 @@ export function buildLabelledSet(options: { documents: number; queriesPerKind: n
   };
   // Documents come in clusters on one subject (eight words, four in each document) and add three words of
   // their own, each of which a few other documents use too.
-  const subjects = Array.from({ length: Math.ceil(options.documents / CLUSTER) }, () => inventWords(random, 8, 2, taken));
+  const subjects = Array.from({ length: Math.ceil(options.documents / CLUSTER) }, () =>
+    inventWords(random, 8, 2, taken),
+  );
   const particular = inventWords(random, Math.ceil(options.documents / 3), 2, taken);
 
   const docs = Array.from({ length: options.documents }, (_, d) => {
     const words = new Set(shuffled(subjects[Math.floor(d / CLUSTER)]!).slice(0, 4));
     while (words.size < 7) words.add(particular[int(particular.length)]!);
     const sections = 1 + int(4);
-    const body = Array.from({ length: sections }, () => Array.from({ length: SECTION_WORDS }, () => background[nextBackground()]!));
+    const body = Array.from({ length: sections }, () =>
+      Array.from({ length: SECTION_WORDS }, () => background[nextBackground()]!),
+    );
     return { id: `doc-${String(d + 1).padStart(4, '0')}`, topicWords: [...words], body };
   });
 
@@ -149,9 +181,8 @@ export function buildLabelledSet(options: { documents: number; queriesPerKind: n
   });
 
   const sentence = (words: string[]) =>
-    words
-      .map((w, i) => (i % 12 === 0 ? w[0]!.toUpperCase() + w.slice(1) : w) + (i % 12 === 11 ? '.' : ''))
-      .join(' ') + '.';
+    words.map((w, i) => (i % 12 === 0 ? w[0]!.toUpperCase() + w.slice(1) : w) + (i % 12 === 11 ? '.' : '')).join(' ') +
+    '.';
   const documents = docs.map((doc, d) => ({
     id: doc.id,
     name: `Article ${d + 1}`,
@@ -174,7 +205,11 @@ export function buildLabelledSet(options: { documents: number; queriesPerKind: n
     const typo = naturalQuery(docs[order[(q + options.queriesPerKind) % order.length]!]!);
     const at = typo.findIndex((w) => w.length >= 6);
     typo[at === -1 ? 0 : at] = mistype(random, typo[at === -1 ? 0 : at]!);
-    queries.push({ kind: 'misspelled', query: typo.join(' '), answer: docs[order[(q + options.queriesPerKind) % order.length]!]!.id });
+    queries.push({
+      kind: 'misspelled',
+      query: typo.join(' '),
+      answer: docs[order[(q + options.queriesPerKind) % order.length]!]!.id,
+    });
   }
   return { documents, queries };
 }

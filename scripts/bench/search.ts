@@ -3,7 +3,15 @@ import { sql } from 'kysely';
 import { newId, type Db } from '@quire/db';
 import { startBenchStack } from './bench-stack.ts';
 import { machine, positiveInt, printTable, reportWritten, summarize } from './results.ts';
-import { buildLabelledSet, inventWords, seededRandom, zipfSampler, type LabelledDocument, type LabelledQuery, type QueryKind } from './search-data.ts';
+import {
+  buildLabelledSet,
+  inventWords,
+  seededRandom,
+  zipfSampler,
+  type LabelledDocument,
+  type LabelledQuery,
+  type QueryKind,
+} from './search-data.ts';
 
 interface Options {
   documents: number;
@@ -23,7 +31,12 @@ function parseOptions(args: string[]): Options {
     },
   });
   const int = (name: keyof typeof values) => positiveInt(values[name], name);
-  return { documents: int('documents'), queriesPerKind: int('queries-per-kind'), materials: int('materials'), samples: int('samples') };
+  return {
+    documents: int('documents'),
+    queriesPerKind: int('queries-per-kind'),
+    materials: int('materials'),
+    samples: int('samples'),
+  };
 }
 
 const TOP = 10;
@@ -98,9 +111,15 @@ function byKind(queries: LabelledQuery[], ranked: string[][]): Record<QueryKind 
   const kinds: QueryKind[] = ['natural', 'phrase', 'misspelled'];
   const of = (kind: QueryKind) => {
     const picked = queries.flatMap((q, i) => (q.kind === kind ? [i] : []));
-    return score(picked.map((i) => queries[i]!), picked.map((i) => ranked[i]!));
+    return score(
+      picked.map((i) => queries[i]!),
+      picked.map((i) => ranked[i]!),
+    );
   };
-  return { all: score(queries, ranked), ...Object.fromEntries(kinds.map((k) => [k, of(k)])) } as Record<QueryKind | 'all', Scores>;
+  return { all: score(queries, ranked), ...Object.fromEntries(kinds.map((k) => [k, of(k)])) } as Record<
+    QueryKind | 'all',
+    Scores
+  >;
 }
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -189,7 +208,11 @@ export async function run(args: string[]): Promise<void> {
 
     const docOfMaterial = new Map<string, string>();
     await mapLimit(set.documents, 4, async (doc) => {
-      const m = (await call('/api/v1/materials/upload-and-process', { name: doc.name, content: { text: doc.text }, timeoutMs: 120_000 })) as {
+      const m = (await call('/api/v1/materials/upload-and-process', {
+        name: doc.name,
+        content: { text: doc.text },
+        timeoutMs: 120_000,
+      })) as {
         _id: string;
         status: string;
       };
@@ -233,7 +256,11 @@ export async function run(args: string[]): Promise<void> {
       benchmark: 'search',
       date: new Date().toISOString(),
       machine: { ...machine(), loadAverageBefore: loadBefore },
-      labelledSet: { documents: set.documents.length, queries: set.queries.length, generator: 'scripts/bench/search-data.ts' },
+      labelledSet: {
+        documents: set.documents.length,
+        queries: set.queries.length,
+        generator: 'scripts/bench/search-data.ts',
+      },
       relevance,
       latency: { materials: o.materials, seedSeconds, queryWords: 5, topK: TOP, ...latency },
       totalSeconds: Math.round((performance.now() - began) / 1000),

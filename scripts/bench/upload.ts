@@ -52,7 +52,10 @@ class RssSampler {
     const { rssMb } = await this.read();
     this.maxRssMb = rssMb;
     this.timer = setInterval(() => {
-      this.read().then((r) => (this.maxRssMb = Math.max(this.maxRssMb, r.rssMb)), () => {});
+      this.read().then(
+        (r) => (this.maxRssMb = Math.max(this.maxRssMb, r.rssMb)),
+        () => {},
+      );
     }, 20);
     return rssMb;
   }
@@ -66,7 +69,14 @@ class RssSampler {
 /** Sends `file` as a request body straight from disk, with `prefix`/`suffix` around it (multipart framing). */
 function send(
   url: string,
-  options: { method: string; headers: Record<string, string>; file: string; size: number; prefix?: Buffer; suffix?: Buffer },
+  options: {
+    method: string;
+    headers: Record<string, string>;
+    file: string;
+    size: number;
+    prefix?: Buffer;
+    suffix?: Buffer;
+  },
 ): Promise<{ status: number; body: string }> {
   const prefix = options.prefix ?? Buffer.alloc(0);
   const suffix = options.suffix ?? Buffer.alloc(0);
@@ -100,7 +110,9 @@ export async function run(args: string[]): Promise<void> {
   const size = o.mb * MB;
   const began = performance.now();
   const loadBefore = machine().loadAverage;
-  console.log(`upload benchmark: a ${o.mb} MB text file through POST /upload and through an upload URL, no worker running`);
+  console.log(
+    `upload benchmark: a ${o.mb} MB text file through POST /upload and through an upload URL, no worker running`,
+  );
   const stack = await startBenchStack();
   const source = path.join(stack.dataDir, 'upload-source.txt');
   const copy = path.join(stack.dataDir, 'upload-copy.txt');
@@ -122,7 +134,9 @@ export async function run(args: string[]): Promise<void> {
       return best;
     };
     const copyFileMs = await bestOfThree(() => fs.copyFile(source, copy));
-    const streamCopyMs = await bestOfThree(() => pipeline(createReadStream(source, { highWaterMark: CHUNK }), createWriteStream(copy)));
+    const streamCopyMs = await bestOfThree(() =>
+      pipeline(createReadStream(source, { highWaterMark: CHUNK }), createWriteStream(copy)),
+    );
 
     const api = await stack.startApi({ UPLOAD_MAX_BYTES: String(size + MB) });
     const pid = api.process.child.pid!;
@@ -139,7 +153,8 @@ export async function run(args: string[]): Promise<void> {
     const storedSize = async (materialId: string) => {
       const res = await fetch(`${api.url}/api/v1/materials/${materialId}`, { headers: auth });
       const body = (await res.json()) as { status: string; content: { fileSize?: number } };
-      if (body.content.fileSize !== size) throw new Error(`stored ${body.content.fileSize} bytes, sent ${size}: ${JSON.stringify(body)}`);
+      if (body.content.fileSize !== size)
+        throw new Error(`stored ${body.content.fileSize} bytes, sent ${size}: ${JSON.stringify(body)}`);
       return body.status;
     };
 
@@ -174,7 +189,12 @@ export async function run(args: string[]): Promise<void> {
         })
       ).json()) as { uploadUrl: string; s3Key: string; materialId: string };
       const t0 = performance.now();
-      const put = await send(slot.uploadUrl, { method: 'PUT', headers: { 'content-type': 'text/plain' }, file: source, size });
+      const put = await send(slot.uploadUrl, {
+        method: 'PUT',
+        headers: { 'content-type': 'text/plain' },
+        file: source,
+        size,
+      });
       putMs = performance.now() - t0;
       if (put.status !== 200) throw new Error(`PUT answered ${put.status}: ${put.body}`);
       const done = await fetch(`${api.url}/api/v1/materials/upload/complete`, {

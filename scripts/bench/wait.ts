@@ -39,7 +39,9 @@ export async function run(args: string[]): Promise<void> {
   const o = parseOptions(args);
   const began = performance.now();
   const loadBefore = machine().loadAverage;
-  console.log(`wait benchmark: ${o.materials} text materials through upload-and-process, one at a time and ${o.concurrency} at a time`);
+  console.log(
+    `wait benchmark: ${o.materials} text materials through upload-and-process, one at a time and ${o.concurrency} at a time`,
+  );
   const stack = await startBenchStack();
   const redis = createRedis(stack.env.REDIS_URL!, 'producer');
   const queue = new Queue(MATERIALS_QUEUE, { connection: redis, prefix: stack.env.QUEUE_PREFIX });
@@ -76,7 +78,8 @@ export async function run(args: string[]): Promise<void> {
       });
       const body = (await res.json()) as { _id: string; updatedAt: string; status: string };
       const received = epochNow();
-      if (res.status !== 201 || body.status !== 'active') throw new Error(`expected 201 active, got ${res.status}: ${JSON.stringify(body)}`);
+      if (res.status !== 201 || body.status !== 'active')
+        throw new Error(`expected 201 active, got ${res.status}: ${JSON.stringify(body)}`);
       const finishedOn = await finishedOnOf(body._id);
       return {
         afterFinishedMs: received - finishedOn,
@@ -129,13 +132,26 @@ export async function run(args: string[]): Promise<void> {
             ['after row settled', p.afterRowSettled],
             ['whole round trip', p.roundTrip],
           ] as const
-        ).map(([from, s]) => ({ mode: p.mode, measured: from, 'p50 ms': s.p50, 'p95 ms': s.p95, 'p99 ms': s.p99, 'max ms': s.max, n: s.samples })),
+        ).map(([from, s]) => ({
+          mode: p.mode,
+          measured: from,
+          'p50 ms': s.p50,
+          'p95 ms': s.p95,
+          'p99 ms': s.p99,
+          'max ms': s.max,
+          n: s.samples,
+        })),
       ),
     );
     for (const p of phases) {
-      if (p.answeredBeforeJobFinished) console.log(`${p.mode}: ${p.answeredBeforeJobFinished} answered from the committed row before BullMQ marked the job (negative overhead)`);
+      if (p.answeredBeforeJobFinished)
+        console.log(
+          `${p.mode}: ${p.answeredBeforeJobFinished} answered from the committed row before BullMQ marked the job (negative overhead)`,
+        );
     }
-    console.log(`\npollIntervalMs ${o.pollIntervalMs}: a database re-read cannot explain anything under ${o.pollIntervalMs} ms`);
+    console.log(
+      `\npollIntervalMs ${o.pollIntervalMs}: a database re-read cannot explain anything under ${o.pollIntervalMs} ms`,
+    );
     await reportWritten('wait', summary, loadBefore);
   } finally {
     await queue.close().catch(() => {});

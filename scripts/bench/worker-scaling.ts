@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { materialFromRow } from '@quire/material';
 import { rssMb, type ServiceProcess } from '@quire/testkit/processes';
 // The fixture generators on their own: the testkit's index also loads its vitest-bound test stack.
 import { makeEpub, makeTextImage } from '@quire/testkit/fixtures';
@@ -42,7 +43,7 @@ function parseOptions(args: string[]): Options {
     if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number`);
     return n;
   };
-  const configs = values.configs!.split(',').map((c) => {
+  const configs = values.configs.split(',').map((c) => {
     const [workers, concurrency] = c.split('x').map(Number);
     if (!Number.isInteger(workers) || !Number.isInteger(concurrency) || workers! < 1 || concurrency! < 1) {
       throw new Error(`--configs: "${c}" is not WORKERSxCONCURRENCY`);
@@ -79,25 +80,49 @@ async function makeBatch(o: Options): Promise<{ uploads: Upload[]; notes: string
   for (let i = 0; i < o.pdfs; i++) {
     // A trailing comment keeps every copy distinct bytes without changing what it shows.
     const body = Buffer.concat([pdf, Buffer.from(`\n%copy ${i + 1}\n`)]);
-    uploads.push({ kind: 'pdf', name: `Book ${i + 1}`, file: { body, filename: `book-${i + 1}.pdf`, type: 'application/pdf' } });
+    uploads.push({
+      kind: 'pdf',
+      name: `Book ${i + 1}`,
+      file: { body, filename: `book-${i + 1}.pdf`, type: 'application/pdf' },
+    });
   }
   for (let i = 0; i < o.images; i++) {
-    const body = await makeTextImage([`Worksheet ${i + 1}`, 'Label the parts of the cell', 'nucleus membrane cytoplasm'], { width: 1200 });
-    uploads.push({ kind: 'image', name: `Worksheet ${i + 1}`, file: { body, filename: `worksheet-${i + 1}.png`, type: 'image/png' } });
+    const body = await makeTextImage(
+      [`Worksheet ${i + 1}`, 'Label the parts of the cell', 'nucleus membrane cytoplasm'],
+      { width: 1200 },
+    );
+    uploads.push({
+      kind: 'image',
+      name: `Worksheet ${i + 1}`,
+      file: { body, filename: `worksheet-${i + 1}.png`, type: 'image/png' },
+    });
   }
   for (let i = 0; i < o.epubs; i++) {
-    const chapters = Array.from({ length: 6 }, (_, c) => ({ title: `Chapter ${c + 1}`, paragraphs: [paragraph(i * 10 + c), paragraph(i * 10 + c + 1)] }));
+    const chapters = Array.from({ length: 6 }, (_, c) => ({
+      title: `Chapter ${c + 1}`,
+      paragraphs: [paragraph(i * 10 + c), paragraph(i * 10 + c + 1)],
+    }));
     const body = await makeEpub(chapters, { title: `Reader ${i + 1}`, pictureInChapter: 2 });
-    uploads.push({ kind: 'epub', name: `Reader ${i + 1}`, file: { body, filename: `reader-${i + 1}.epub`, type: 'application/epub+zip' } });
+    uploads.push({
+      kind: 'epub',
+      name: `Reader ${i + 1}`,
+      file: { body, filename: `reader-${i + 1}.epub`, type: 'application/epub+zip' },
+    });
   }
   if (o.audio > 0) {
     const audio = await speechAudio('mp3').catch((err: Error) => {
-      notes.push(`no audio in the batch: ${err.message.split('\n')[0]} (needs ffmpeg and pocketsphinx-testdata: apt-get install ffmpeg pocketsphinx-testdata)`);
+      notes.push(
+        `no audio in the batch: ${err.message.split('\n')[0]} (needs ffmpeg and pocketsphinx-testdata: apt-get install ffmpeg pocketsphinx-testdata)`,
+      );
       return undefined;
     });
     for (let i = 0; audio && i < o.audio; i++) {
       const body = Buffer.concat([audio, Buffer.alloc(i + 1)]);
-      uploads.push({ kind: 'audio', name: `Recording ${i + 1}`, file: { body, filename: `recording-${i + 1}.mp3`, type: 'audio/mpeg' } });
+      uploads.push({
+        kind: 'audio',
+        name: `Recording ${i + 1}`,
+        file: { body, filename: `recording-${i + 1}.mp3`, type: 'audio/mpeg' },
+      });
     }
   }
   return { uploads, notes };
@@ -164,7 +189,13 @@ interface ConfigResult {
   errors: Record<string, number>;
 }
 
-async function runConfig(stack: BenchStack, apiUrl: string, uploads: Upload[], workers: number, concurrency: number): Promise<ConfigResult> {
+async function runConfig(
+  stack: BenchStack,
+  apiUrl: string,
+  uploads: Upload[],
+  workers: number,
+  concurrency: number,
+): Promise<ConfigResult> {
   const tenant = await stack.newTenant();
   // Uploaded while no worker runs, so the workers start on a full queue.
   const pending = [...uploads];
@@ -184,30 +215,32 @@ async function runConfig(stack: BenchStack, apiUrl: string, uploads: Upload[], w
     }),
   );
   let workerPeak = 0;
-  let counts: Record<string, number> = {};
+  let counts: Record<string, number>;
   for (;;) {
     for (const p of processes) workerPeak = Math.max(workerPeak, await rssMb(p.child.pid!).catch(() => 0));
     counts = await statusCounts(stack, tenant.organizationId);
     if (!counts.processing) break;
-    if (performance.now() - started > SETTLE_TIMEOUT_MS) throw new Error(`materials still processing after ${SETTLE_TIMEOUT_MS / 1000} s: ${JSON.stringify(counts)}`);
+    if (performance.now() - started > SETTLE_TIMEOUT_MS)
+      throw new Error(`materials still processing after ${SETTLE_TIMEOUT_MS / 1000} s: ${JSON.stringify(counts)}`);
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
   const ms = performance.now() - started;
-  const cpuSeconds = (await Promise.all(processes.map((p) => cpuSecondsWithChildren(p.child.pid!)))).reduce((a, b) => a + b, 0);
+  const cpuSeconds = (await Promise.all(processes.map((p) => cpuSecondsWithChildren(p.child.pid!)))).reduce(
+    (a, b) => a + b,
+    0,
+  );
   await Promise.all(processes.map((p) => stopProcess(p)));
 
-  const rows = await stack.db
-    .selectFrom('materials')
-    .select(['status', 'metadata'])
-    .where('organization_id', '=', tenant.organizationId)
-    .execute();
+  const rows = (
+    await stack.db.selectFrom('materials').selectAll().where('organization_id', '=', tenant.organizationId).execute()
+  ).map(materialFromRow);
   const errors: Record<string, number> = {};
   for (const r of rows.filter((r) => r.status === 'error')) {
-    const code = String((r.metadata.error as { code?: string } | undefined)?.code ?? 'unknown');
+    const code = r.metadata.error?.code ?? 'unknown';
     errors[code] = (errors[code] ?? 0) + 1;
   }
-  const sandboxPeak = Math.max(0, ...rows.map((r) => Number(r.metadata.peakMemoryMb ?? 0)));
-  const processingMs = rows.reduce((sum, r) => sum + Number(r.metadata.processingMs ?? 0), 0);
+  const sandboxPeak = Math.max(0, ...rows.map((r) => r.metadata.peakMemoryMb ?? 0));
+  const processingMs = rows.reduce((sum, r) => sum + (r.metadata.processingMs ?? 0), 0);
   return {
     workers,
     concurrency,
@@ -232,22 +265,30 @@ export async function run(args: string[]): Promise<void> {
   const began = performance.now();
   const loadBefore = machine().loadAverage;
   const { uploads, notes } = await makeBatch(o);
-  const mix = [...new Set(uploads.map((u) => u.kind))].map((kind) => `${uploads.filter((u) => u.kind === kind).length} ${kind}`);
-  console.log(`worker-scaling benchmark: a batch of ${uploads.length} materials (${mix.join(', ')}; PDFs of ${o.pdfPages} pages) per configuration`);
+  const mix = [...new Set(uploads.map((u) => u.kind))].map(
+    (kind) => `${uploads.filter((u) => u.kind === kind).length} ${kind}`,
+  );
+  console.log(
+    `worker-scaling benchmark: a batch of ${uploads.length} materials (${mix.join(', ')}; PDFs of ${o.pdfPages} pages) per configuration`,
+  );
   for (const note of notes) console.log(`  ${note}`);
   const stack = await startBenchStack();
   try {
     const api = await stack.startApi();
     // Not counted: the first extraction of each kind reads its libraries and models (tesseract's, pocketsphinx's)
     // from disk, which would be charged to whichever configuration came first.
-    const firstOfEachKind = [...new Set(uploads.map((u) => u.kind))].map((kind) => uploads.find((u) => u.kind === kind)!);
+    const firstOfEachKind = [...new Set(uploads.map((u) => u.kind))].map((kind) =>
+      uploads.find((u) => u.kind === kind)!,
+    );
     const warmUp = await runConfig(stack, api.url, firstOfEachKind, 1, 2);
     console.log(`  warm-up, one material of each kind: ${warmUp.seconds} s`);
     const results: ConfigResult[] = [];
     for (const c of o.configs) {
       const result = await runConfig(stack, api.url, uploads, c.workers, c.concurrency);
       results.push(result);
-      console.log(`  ${c.workers} worker(s) x concurrency ${c.concurrency}: ${result.seconds} s, load average ${machine().loadAverage[0]}`);
+      console.log(
+        `  ${c.workers} worker(s) x concurrency ${c.concurrency}: ${result.seconds} s, load average ${machine().loadAverage[0]}`,
+      );
     }
     const baseline = results[0]!.materialsPerMinute;
     console.log('');
@@ -268,7 +309,8 @@ export async function run(args: string[]): Promise<void> {
         'sandbox peak MB': r.sandboxPeakRssMb,
       })),
     );
-    for (const r of results.filter((r) => r.error > 0)) console.log(`errors with ${r.workers}x${r.concurrency}: ${JSON.stringify(r.errors)}`);
+    for (const r of results.filter((r) => r.error > 0))
+      console.log(`errors with ${r.workers}x${r.concurrency}: ${JSON.stringify(r.errors)}`);
     const summary = {
       benchmark: 'worker-scaling',
       date: new Date().toISOString(),

@@ -40,13 +40,18 @@ function expectMeasured(metadata: { processingMs: number; peakMemoryMb: number }
 }
 
 describe('pdf', () => {
-  it('keeps each page\'s text, the document info, and the pictures in storage with their page', async () => {
-    const words = await makePdf(['Apples grow on trees.', 'Photosynthesis turns light into sugar.'], { title: 'Botany', author: 'Mendel' });
+  it("keeps each page's text, the document info, and the pictures in storage with their page", async () => {
+    const words = await makePdf(['Apples grow on trees.', 'Photosynthesis turns light into sugar.'], {
+      title: 'Botany',
+      author: 'Mendel',
+    });
     const { status, material } = await processFile(words, 'botany.pdf');
     expect(status).toBe(201);
     expect(material.metadata).toMatchObject({ pageCount: 2, title: 'Botany', author: 'Mendel' });
     const page2 = material.metadata.pages[1];
-    expect(material.metadata.extractedText.slice(page2.offset, page2.offset + page2.length)).toBe('Photosynthesis turns light into sugar.');
+    expect(material.metadata.extractedText.slice(page2.offset, page2.offset + page2.length)).toBe(
+      'Photosynthesis turns light into sugar.',
+    );
     expectMeasured(material.metadata);
 
     const pictures = await pdfWithPictures(3, [
@@ -56,7 +61,11 @@ describe('pdf', () => {
     const withPictures = (await processFile(pictures, 'pictures.pdf')).material;
     expect(withPictures.metadata.images).toHaveLength(1);
     expect(withPictures.metadata.images[0]).toMatchObject({ page: 2, width: 300, height: 200 });
-    expect(await fetchImage(withPictures.metadata.images[0].s3Url)).toMatchObject({ format: 'webp', width: 300, height: 200 });
+    expect(await fetchImage(withPictures.metadata.images[0].s3Url)).toMatchObject({
+      format: 'webp',
+      width: 300,
+      height: 200,
+    });
     expect(withPictures.usage.derivedBytes).toBeGreaterThan(0);
   });
 
@@ -67,7 +76,10 @@ describe('pdf', () => {
     expect(encrypted.material.metadata.error).toEqual({ code: 'ENCRYPTED', message: 'The PDF is password-protected' });
     expectMeasured(encrypted.material.metadata);
 
-    const damaged = await processFile(Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(3000, 0x41)]), 'damaged.pdf');
+    const damaged = await processFile(
+      Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(3000, 0x41)]),
+      'damaged.pdf',
+    );
     expect(damaged.status).toBe(422);
     expect(damaged.material.metadata.error.code).toBe('CORRUPT');
     expect(damaged.material.metadata.error.message).toMatch(/^The PDF could not be read: /);
@@ -87,7 +99,12 @@ describe('epub', () => {
     const { status, material } = await processFile(book, 'farm.epub');
     expect(status).toBe(201);
     expect(material.contentType).toBe('epub');
-    expect(material.metadata).toMatchObject({ title: 'A Farm Day', author: 'Beatrix Potter', language: 'en', chapterCount: 3 });
+    expect(material.metadata).toMatchObject({
+      title: 'A Farm Day',
+      author: 'Beatrix Potter',
+      language: 'en',
+      chapterCount: 3,
+    });
     expect(material.metadata.chapters.map((c: { title: string }) => c.title)).toEqual(['Morning', 'Noon', 'Night']);
     expect(material.metadata.toc.map((e: { title: string; chapter: number }) => [e.title, e.chapter])).toEqual([
       ['Morning', 1],

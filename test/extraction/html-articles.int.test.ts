@@ -2,7 +2,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendJson, startHttpServer, startTestStack, uploadAndProcess, type Tenant, type TestHttpServer, type TestStack } from '@quire/testkit';
+import {
+  sendJson,
+  startHttpServer,
+  startTestStack,
+  uploadAndProcess,
+  type Tenant,
+  type TestHttpServer,
+  type TestStack,
+} from '@quire/testkit';
 
 const LABELLED_PAGES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../scripts/bench/html-data');
 
@@ -88,8 +96,13 @@ let web: TestHttpServer;
 let site: string;
 
 beforeAll(async () => {
-  const html = (body: string) => (_req: unknown, res: import('node:http').ServerResponse) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
-  web = await startHttpServer({ '/article.html': html(ARTICLE_PAGE), '/notice.html': html(NOTICE_PAGE), '/thread.html': html(THREAD_PAGE) });
+  const html = (body: string) => (_req: unknown, res: import('node:http').ServerResponse) =>
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+  web = await startHttpServer({
+    '/article.html': html(ARTICLE_PAGE),
+    '/notice.html': html(NOTICE_PAGE),
+    '/thread.html': html(THREAD_PAGE),
+  });
   site = `http://127.0.0.1:${web.port}`;
   stack = await startTestStack({ config: { URL_FETCH_ALLOW_HOSTS: `127.0.0.1:${web.port}` } });
   tenant = await stack.newTenant();
@@ -106,7 +119,11 @@ async function fromUrl(url: string) {
 }
 
 /** Words only, so line breaks and list bullets do not decide whether a sentence is there. */
-const words = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 describe('a web page by URL keeps its article, not the page around it', () => {
   let material: any;
@@ -164,7 +181,12 @@ describe('pages that are not one article', () => {
   it('keeps every post of a thread, not only the one Readability picks, and resolves its canonical URL against the page address', async () => {
     const material = await fromUrl(`${site}/thread.html`);
     const text = words(material.metadata.extractedText);
-    for (const post of ['My loaves rise beautifully in the tin', 'That sounds like over-proving', 'A warm airing cupboard speeds proving up', 'Proved for twenty-five minutes less today']) {
+    for (const post of [
+      'My loaves rise beautifully in the tin',
+      'That sounds like over-proving',
+      'A warm airing cupboard speeds proving up',
+      'Proved for twenty-five minutes less today',
+    ]) {
       expect(text).toContain(words(post));
     }
     expect(text).not.toContain(words('Rye starter smells of acetone'));
@@ -178,7 +200,10 @@ describe('HTML files uploaded directly', () => {
     const res = await uploadAndProcess(tenant, Buffer.from(ARTICLE_PAGE), 'harbour.html');
     expect(res.status).toBe(201);
     const material = await res.json();
-    expect(material).toMatchObject({ contentType: 'text', metadata: { format: 'html', extraction: 'article', author: 'Morwenna Trelawny' } });
+    expect(material).toMatchObject({
+      contentType: 'text',
+      metadata: { format: 'html', extraction: 'article', author: 'Morwenna Trelawny' },
+    });
     for (const p of PARAGRAPHS) expect(material.metadata.extractedText).toContain(p);
     for (const text of Object.values(BOILERPLATE)) expect(material.metadata.extractedText).not.toContain(text);
   });
@@ -191,7 +216,9 @@ describe('HTML files uploaded directly', () => {
         const res = await uploadAndProcess(tenant, await fs.readFile(path.join(LABELLED_PAGES, page)), page);
         expect(res.status, page).toBe(201);
         const text = words((await res.json()).metadata.extractedText);
-        const gold = (await fs.readFile(path.join(LABELLED_PAGES, page.replace(/\.html$/, '.txt')), 'utf8')).split('\n').filter((line) => line.trim());
+        const gold = (await fs.readFile(path.join(LABELLED_PAGES, page.replace(/\.html$/, '.txt')), 'utf8'))
+          .split('\n')
+          .filter((line) => line.trim());
         for (const line of gold) expect(text, `${page}: ${line}`).toContain(words(line));
       }),
     );

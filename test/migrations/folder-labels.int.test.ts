@@ -20,7 +20,13 @@ let appliedAfter: string[];
 let foldersTableBefore: unknown;
 
 /** A material row as versions before folders wrote it: `folder_id` is whatever label the client sent. */
-function labelled(organizationId: string, id: string, folderId: string | null, status = 'active', createdAt = new Date()) {
+function labelled(
+  organizationId: string,
+  id: string,
+  folderId: string | null,
+  status = 'active',
+  createdAt = new Date(),
+) {
   return {
     id,
     organization_id: organizationId,
@@ -46,7 +52,13 @@ beforeAll(async () => {
 
   appliedBefore = await migrateTo(db, previous);
   foldersTableBefore = (await sql<{ t: string | null }>`select to_regclass('folders') as t`.execute(db)).rows[0]!.t;
-  await db.insertInto('organizations').values([{ id: 'org-a', name: 'A' }, { id: 'org-b', name: 'B' }]).execute();
+  await db
+    .insertInto('organizations')
+    .values([
+      { id: 'org-a', name: 'A' },
+      { id: 'org-b', name: 'B' },
+    ])
+    .execute();
   await db
     .insertInto('materials')
     .values([
@@ -98,7 +110,10 @@ describe('moving folder labels into folders', () => {
       { id: 'b1', folder_id: 'week-1' },
     ]);
 
-    const stray = db.insertInto('materials').values(labelled('org-a', 'a7', 'never-created')).execute();
+    const stray = db
+      .insertInto('materials')
+      .values(labelled('org-a', 'a7', 'never-created'))
+      .execute();
     await expect(stray).rejects.toMatchObject({ code: '23503', constraint: 'materials_folder_fk' });
   });
 

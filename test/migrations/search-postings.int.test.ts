@@ -25,7 +25,10 @@ beforeAll(async () => {
   db = createDb(databaseUrl, { poolSize: 2 });
 
   await migrateTo(db, previous);
-  await db.insertInto('organizations').values([{ id: 'org-a', name: 'A' }]).execute();
+  await db
+    .insertInto('organizations')
+    .values([{ id: 'org-a', name: 'A' }])
+    .execute();
   const material = (id: string) => ({
     id,
     organization_id: 'org-a',
@@ -39,12 +42,20 @@ beforeAll(async () => {
     created_at: new Date(),
     updated_at: new Date(),
   });
-  await db.insertInto('materials').values([material('geology'), material('botany')]).execute();
+  await db
+    .insertInto('materials')
+    .values([material('geology'), material('botany')])
+    .execute();
   await db
     .insertInto('material_chunks')
     .values([
       { material_id: 'geology', chunk_index: 0, organization_id: 'org-a', text: 'Glaciers carve valleys.' },
-      { material_id: 'geology', chunk_index: 1, organization_id: 'org-a', text: 'Moraines mark where glaciers stopped.' },
+      {
+        material_id: 'geology',
+        chunk_index: 1,
+        organization_id: 'org-a',
+        text: 'Moraines mark where glaciers stopped.',
+      },
       { material_id: 'botany', chunk_index: 0, organization_id: 'org-a', text: 'Ferns grow in valleys.' },
     ])
     .execute();
@@ -72,16 +83,19 @@ describe('indexing the passages stored before ranked search', () => {
       expect(res.status).toBe(200);
       const body = await res.json();
       // "morains" is taken for "moraines", the rarest of the words, so the passage holding it comes first.
-      expect(body.results.map((r: { material: { id: string }; chunkIndex: number }) => [r.material.id, r.chunkIndex])).toEqual([
+      expect(
+        body.results.map((r: { material: { id: string }; chunkIndex: number }) => [r.material.id, r.chunkIndex]),
+      ).toEqual([
         ['geology', 1],
         ['geology', 0],
         ['botany', 0],
       ]);
       expect(body.results[0].matchedTerms.sort()).toEqual(['glaciers', 'morains']);
-      expect(body.results[0].highlights.map((h: { start: number; end: number }) => body.results[0].text.slice(h.start, h.end))).toEqual([
-        'Moraines',
-        'glaciers',
-      ]);
+      expect(
+        body.results[0].highlights.map((h: { start: number; end: number }) =>
+          body.results[0].text.slice(h.start, h.end),
+        ),
+      ).toEqual(['Moraines', 'glaciers']);
     } finally {
       await stack?.close();
     }

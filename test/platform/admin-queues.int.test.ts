@@ -19,7 +19,9 @@ describe('the queue dashboard at /admin/queues', () => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('www-authenticate')).toMatch(/^Basic realm="quire admin"/);
     for (const authorization of [`Bearer ${ADMIN_TOKEN}x`, basic('admin', 'wrong'), basic(ADMIN_TOKEN, ''), 'Bearer']) {
-      expect((await fetch(`${stack.url}/admin/queues`, { headers: { authorization } })).status, authorization).toBe(401);
+      expect((await fetch(`${stack.url}/admin/queues`, { headers: { authorization } })).status, authorization).toBe(
+        401,
+      );
     }
     // An API key is no admin token.
     const tenant = await stack.newTenant();
@@ -35,9 +37,13 @@ describe('the queue dashboard at /admin/queues', () => {
 
   it('shows both queues and their jobs', async () => {
     const tenant = await stack.newTenant();
-    const { data } = await tenant.client.POST('/api/v1/materials/upload-and-process', { body: { name: 'on the board', content: { text: 'Seen by bull-board.' } } });
+    const { data } = await tenant.client.POST('/api/v1/materials/upload-and-process', {
+      body: { name: 'on the board', content: { text: 'Seen by bull-board.' } },
+    });
     const headers = { authorization: `Bearer ${ADMIN_TOKEN}` };
-    const res = await fetch(`${stack.url}/admin/queues/api/queues?activeQueue=materials&status=completed&page=1`, { headers });
+    const res = await fetch(`${stack.url}/admin/queues/api/queues?activeQueue=materials&status=completed&page=1`, {
+      headers,
+    });
     const queues = (await res.json()) as { queues: { name: string; jobs: { id: string }[] }[] };
     expect(queues.queues.map((q) => q.name).sort()).toEqual(['materials', 'webhooks']);
     const materials = queues.queues.find((q) => q.name === 'materials')!;

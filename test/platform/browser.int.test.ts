@@ -29,7 +29,15 @@ beforeAll(async () => {
   browser = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     viewport: { width: 1400, height: 1000 },
     // What a person types into the dashboard's login prompt: any user name, the admin token as password.
     httpCredentials: { username: 'admin', password: ADMIN_TOKEN },
@@ -57,7 +65,10 @@ describe('in a browser', () => {
   it('/docs shows the materials endpoints, with everything loaded from quire itself', async () => {
     const { page, requested } = await openPage();
     await page.goto(`${stack.url}/docs`);
-    await page.getByText('/api/v1/materials/upload/file-and-process', { exact: true }).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByText('/api/v1/materials/upload/file-and-process', { exact: true })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await page.getByText('/api/v1/materials/{id}/events', { exact: true }).first().waitFor();
     expect(await page.getByText('Follow processing live (Server-Sent Events)').count()).toBeGreaterThan(0);
     await page.screenshot({ path: path.join(ARTIFACTS, 'docs.png'), fullPage: false });
@@ -77,8 +88,14 @@ describe('in a browser', () => {
     await page.close();
 
     // Without credentials the browser gets the login challenge, which headless Chromium cannot answer.
-    const stranger = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-    await expect((await stranger.newPage()).goto(`${stack.url}/admin/queues`)).rejects.toThrow(/ERR_INVALID_AUTH_CREDENTIALS/);
+    const stranger = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
+    await expect((await stranger.newPage()).goto(`${stack.url}/admin/queues`)).rejects.toThrow(
+      /ERR_INVALID_AUTH_CREDENTIALS/,
+    );
     await stranger.close();
   });
 });

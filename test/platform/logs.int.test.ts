@@ -6,7 +6,10 @@ let stack: TestStack;
 let tenant: Tenant;
 
 beforeAll(async () => {
-  stack = await startTestStack({ config: { LOG_LEVEL: 'debug' }, logStream: { write: (line: string) => void lines.push(line) } });
+  stack = await startTestStack({
+    config: { LOG_LEVEL: 'debug' },
+    logStream: { write: (line: string) => void lines.push(line) },
+  });
   tenant = await stack.newTenant();
 });
 afterAll(() => stack?.close());

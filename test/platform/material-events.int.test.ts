@@ -16,7 +16,11 @@ afterAll(() => stack?.close());
 async function uploadPdf(t: Tenant, name: string): Promise<string> {
   const form = new FormData();
   form.append('name', name);
-  form.append('file', new Blob([await makePdf(['The first page.', 'The second page.', 'The third page.'])]), `${name}.pdf`);
+  form.append(
+    'file',
+    new Blob([await makePdf(['The first page.', 'The second page.', 'The third page.'])]),
+    `${name}.pdf`,
+  );
   const { data, response } = await t.client.POST('/api/v1/materials/upload', { body: form as never });
   expect(response.status).toBe(201);
   return data!._id;
@@ -56,12 +60,16 @@ describe('GET /api/v1/materials/{id}/events', () => {
     const values = progress.map((e) => (e.data as { progress: number }).progress);
     expect(values).toEqual([...values].sort((a, b) => a - b));
     expect(new Set(values).size).toBe(values.length);
-    expect((await tenant.client.GET('/api/v1/materials/{id}', { params: { path: { id } } })).data!.status).toBe('active');
+    expect((await tenant.client.GET('/api/v1/materials/{id}', { params: { path: { id } } })).data!.status).toBe(
+      'active',
+    );
   });
 
   it('sends one status and closes at once for a material that has settled', async () => {
     await stack.startWorker();
-    const { data } = await tenant.client.POST('/api/v1/materials/upload-and-process', { body: { name: 'done', content: { text: 'Already processed.' } } });
+    const { data } = await tenant.client.POST('/api/v1/materials/upload-and-process', {
+      body: { name: 'done', content: { text: 'Already processed.' } },
+    });
     const stream = follow(tenant, data!._id);
     await stream.done;
     expect(stream.events).toEqual([{ event: 'status', data: { _id: data!._id, status: 'active' } }]);
@@ -76,7 +84,10 @@ describe('GET /api/v1/materials/{id}/events', () => {
     const stream = follow(tenant, data!._id);
     await stream.done;
     const last = stream.events.at(-1)!;
-    expect(last).toMatchObject({ event: 'status', data: { _id: data!._id, status: 'error', error: { code: 'CORRUPT' } } });
+    expect(last).toMatchObject({
+      event: 'status',
+      data: { _id: data!._id, status: 'error', error: { code: 'CORRUPT' } },
+    });
   });
 
   it('keeps an idle stream alive with heartbeats, and notices a deletion that no job reports', async () => {
@@ -92,7 +103,9 @@ describe('GET /api/v1/materials/{id}/events', () => {
     while ((text.match(/: heartbeat\n\n/g) ?? []).length < 2) text += (await reader.read()).value ?? '';
     expect(text).toMatch(/^event: status\ndata: \{"_id":"[^"]+","status":"pending_upload"\}\n\n/);
 
-    expect((await tenant.client.DELETE('/api/v1/materials/{id}', { params: { path: { id } } })).response.status).toBe(200);
+    expect((await tenant.client.DELETE('/api/v1/materials/{id}', { params: { path: { id } } })).response.status).toBe(
+      200,
+    );
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += chunk.value;
     expect(text.trimEnd().endsWith(`event: status\ndata: {"_id":"${id}","status":"deleted"}`)).toBe(true);
   });

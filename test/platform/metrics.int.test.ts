@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parsePrometheusText, sampleValue, startTestStack, type Sample, type Tenant, type TestStack } from '@quire/testkit';
+import {
+  parsePrometheusText,
+  sampleValue,
+  startTestStack,
+  type Sample,
+  type Tenant,
+  type TestStack,
+} from '@quire/testkit';
 
 const TOKEN = 'metrics-token-0123456789';
 let stack: TestStack;
@@ -23,10 +30,13 @@ const brokenPdf = () => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(3
 describe('metrics', () => {
   it('count a processed and a failed job in the worker, by content type, outcome and error code', async () => {
     const workerUrl = stack.workerHttp!.url;
-    const jobs = (samples: Sample[], labels: Record<string, string>) => sampleValue(samples, 'quire_job_duration_seconds_count', labels);
+    const jobs = (samples: Sample[], labels: Record<string, string>) =>
+      sampleValue(samples, 'quire_job_duration_seconds_count', labels);
     const before = await scrape(workerUrl);
 
-    const text = await tenant.client.POST('/api/v1/materials/upload-and-process', { body: { name: 'counted', content: { text: 'One more job.' } } });
+    const text = await tenant.client.POST('/api/v1/materials/upload-and-process', {
+      body: { name: 'counted', content: { text: 'One more job.' } },
+    });
     expect(text.data!.status).toBe('active');
     const form = new FormData();
     form.append('name', 'broken');
@@ -35,16 +45,24 @@ describe('metrics', () => {
     expect(failed.status).toBe(422);
 
     const after = await scrape(workerUrl);
-    expect(jobs(after, { content_type: 'text', outcome: 'active' })).toBe(jobs(before, { content_type: 'text', outcome: 'active' }) + 1);
-    expect(jobs(after, { content_type: 'pdf', outcome: 'error' })).toBe(jobs(before, { content_type: 'pdf', outcome: 'error' }) + 1);
-    expect(sampleValue(after, 'quire_job_duration_seconds_sum', { content_type: 'text', outcome: 'active' })).toBeGreaterThan(0);
-    const failures = (samples: Sample[]) => sampleValue(samples, 'quire_extraction_failures_total', { code: 'CORRUPT' });
+    expect(jobs(after, { content_type: 'text', outcome: 'active' })).toBe(
+      jobs(before, { content_type: 'text', outcome: 'active' }) + 1,
+    );
+    expect(jobs(after, { content_type: 'pdf', outcome: 'error' })).toBe(
+      jobs(before, { content_type: 'pdf', outcome: 'error' }) + 1,
+    );
+    expect(
+      sampleValue(after, 'quire_job_duration_seconds_sum', { content_type: 'text', outcome: 'active' }),
+    ).toBeGreaterThan(0);
+    const failures = (samples: Sample[]) =>
+      sampleValue(samples, 'quire_extraction_failures_total', { code: 'CORRUPT' });
     expect(failures(after)).toBe(failures(before) + 1);
     expect(sampleValue(after, 'quire_process_resident_memory_bytes', { process: 'worker' })).toBeGreaterThan(0);
   });
 
   it('count api requests by documented route template and status, and queue depth by state', async () => {
-    const requests = (samples: Sample[], labels: Record<string, string>) => sampleValue(samples, 'quire_http_request_duration_seconds_count', labels);
+    const requests = (samples: Sample[], labels: Record<string, string>) =>
+      sampleValue(samples, 'quire_http_request_duration_seconds_count', labels);
     const byId = { method: 'GET', route: '/api/v1/materials/{id}', status: '404' };
     const unmatched = { method: 'GET', route: 'unmatched', status: '404' };
     const before = await scrape(stack.url);
@@ -52,16 +70,29 @@ describe('metrics', () => {
     await tenant.request('/api/v1/materials/first-unknown-id');
     await tenant.request('/api/v1/materials/second-unknown-id');
     await tenant.request('/no/such/path');
-    await tenant.client.POST('/api/v1/materials/upload-and-process', { body: { name: 'queued', content: { text: 'Through the queue.' } } });
+    await tenant.client.POST('/api/v1/materials/upload-and-process', {
+      body: { name: 'queued', content: { text: 'Through the queue.' } },
+    });
 
     const after = await scrape(stack.url);
     expect(requests(after, byId)).toBe(requests(before, byId) + 2);
     expect(requests(after, unmatched)).toBe(requests(before, unmatched) + 1);
-    expect(requests(after, { method: 'POST', route: '/api/v1/materials/upload-and-process', status: '201' })).toBeGreaterThanOrEqual(1);
-    expect(after.filter((s) => s.name === 'quire_http_request_duration_seconds_count').every((s) => !s.labels.route!.includes('unknown-id'))).toBe(true);
-    expect(sampleValue(after, 'quire_queue_jobs', { queue: 'materials', state: 'completed' })).toBeGreaterThanOrEqual(1);
+    expect(
+      requests(after, { method: 'POST', route: '/api/v1/materials/upload-and-process', status: '201' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      after
+        .filter((s) => s.name === 'quire_http_request_duration_seconds_count')
+        .every((s) => !s.labels.route!.includes('unknown-id')),
+    ).toBe(true);
+    expect(sampleValue(after, 'quire_queue_jobs', { queue: 'materials', state: 'completed' })).toBeGreaterThanOrEqual(
+      1,
+    );
     for (const state of ['waiting', 'active', 'delayed', 'failed']) {
-      expect(after.some((s) => s.name === 'quire_queue_jobs' && s.labels.queue === 'webhooks' && s.labels.state === state), state).toBe(true);
+      expect(
+        after.some((s) => s.name === 'quire_queue_jobs' && s.labels.queue === 'webhooks' && s.labels.state === state),
+        state,
+      ).toBe(true);
     }
   });
 
@@ -69,7 +100,9 @@ describe('metrics', () => {
     for (const url of [stack.url, stack.workerHttp!.url]) {
       const res = await fetch(`${url}/metrics`);
       expect(res.status).toBe(401);
-      expect((await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer wrong-token-000000000' } })).status).toBe(401);
+      expect(
+        (await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer wrong-token-000000000' } })).status,
+      ).toBe(401);
     }
     const health = await fetch(`${stack.workerHttp!.url}/healthz`);
     expect(health.status).toBe(200);

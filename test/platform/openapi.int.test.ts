@@ -26,7 +26,8 @@ function registeredRoutes(layers: Layer[], prefix = ''): string[] {
       const path = routePath(prefix, layer.route.path).replace(/:(\w+)/g, '{$1}');
       return Object.keys(layer.route.methods).map((method) => `${method.toUpperCase()} ${path}`);
     }
-    if (layer.name === 'router' && layer.handle.stack) return registeredRoutes(layer.handle.stack, mountPath(prefix, layer.rawPath));
+    if (layer.name === 'router' && layer.handle.stack)
+      return registeredRoutes(layer.handle.stack, mountPath(prefix, layer.rawPath));
     return [];
   });
 }
@@ -47,7 +48,7 @@ describe('the OpenAPI document', () => {
     const unregistered = [...documented].filter((route) => !registered.has(route));
     expect(
       undocumented,
-      'registered but not documented: describe each in apps/api/src/routes/<resource>.openapi.ts and list its function in ROUTE_DOCS (apps/api/src/openapi/document.ts)',
+      'registered but not documented: declare each route in apps/api/src/routes/<resource>.routes.ts (listed in routes/index.ts) instead of adding it to the app by hand',
     ).toEqual([]);
     expect(unregistered, 'documented but not registered: remove or fix these entries').toEqual([]);
     expect(registered.size).toBeGreaterThan(30);
@@ -58,8 +59,15 @@ describe('the OpenAPI document', () => {
     expect(res.status).toBe(200);
     const document: any = await res.json();
     expect(document.openapi).toBe('3.1.0');
-    expect(document.components.securitySchemes.ApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' });
-    expect(document.components.schemas.Unauthorized).toMatchObject({ properties: { error: { enum: ['Unauthorized'] } }, required: ['error'] });
+    expect(document.components.securitySchemes.ApiKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'x-api-key',
+    });
+    expect(document.components.schemas.Unauthorized).toMatchObject({
+      properties: { error: { enum: ['Unauthorized'] } },
+      required: ['error'],
+    });
     expect(document.components.schemas.ErrorBody.required).toEqual(['statusCode', 'error', 'message']);
 
     const upload = document.paths['/api/v1/materials/upload'].post;
@@ -67,12 +75,28 @@ describe('the OpenAPI document', () => {
     const fields = upload.requestBody.content['multipart/form-data'].schema;
     expect(fields.required).toEqual(['name', 'file']);
     expect(fields.properties.file).toMatchObject({ type: 'string', format: 'binary' });
-    expect(Object.keys(upload.responses).sort()).toEqual(['201', '400', '403', '404', '409', '413', '415', '422', '429', '503']);
-    expect(upload.responses['403'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Unauthorized' });
+    expect(Object.keys(upload.responses).sort()).toEqual([
+      '201',
+      '400',
+      '403',
+      '404',
+      '409',
+      '413',
+      '415',
+      '422',
+      '429',
+      '503',
+    ]);
+    expect(upload.responses['403'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Unauthorized',
+    });
 
     // Request documentation comes from the validating zod schemas: their limits show through.
     const list = document.paths['/api/v1/materials'].get.parameters;
-    expect(list.find((p: { name: string }) => p.name === 'limit')).toMatchObject({ in: 'query', schema: { minimum: 1, maximum: 200, default: 20 } });
+    expect(list.find((p: { name: string }) => p.name === 'limit')).toMatchObject({
+      in: 'query',
+      schema: { minimum: 1, maximum: 200, default: 20 },
+    });
     expect(document.webhooks['material.processed'].post.requestBody.content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/WebhookEvent',
     });
@@ -92,10 +116,15 @@ describe('the OpenAPI document', () => {
 
   it('is what integration responses are checked against, and the check catches a body or status it does not describe', async () => {
     const checker = new OpenApiResponseChecker();
-    const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const answer = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     const url = `${stack.url}/api/v1/materials/0193`;
-    await expect(checker.check('GET', url, answer(404, { statusCode: 404, error: 'Not Found', message: 'Material not found' }))).resolves.toBeUndefined();
-    await expect(checker.check('GET', url, answer(200, { _id: 'x', name: 'missing most fields' }))).rejects.toThrow(/does not match/);
+    await expect(
+      checker.check('GET', url, answer(404, { statusCode: 404, error: 'Not Found', message: 'Material not found' })),
+    ).resolves.toBeUndefined();
+    await expect(checker.check('GET', url, answer(200, { _id: 'x', name: 'missing most fields' }))).rejects.toThrow(
+      /does not match/,
+    );
     await expect(checker.check('GET', url, answer(418, {}))).rejects.toThrow(/does not list/);
     await expect(checker.check('GET', url, answer(403, { error: 'Forbidden' }))).rejects.toThrow(/does not match/);
   });

@@ -6,7 +6,15 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWebhook, newId } from '@quire/db';
-import { OpenApiResponseChecker, startHttpServer, startTestStack, waitUntil, type Tenant, type TestHttpServer, type TestStack } from '@quire/testkit';
+import {
+  OpenApiResponseChecker,
+  startHttpServer,
+  startTestStack,
+  waitUntil,
+  type Tenant,
+  type TestHttpServer,
+  type TestStack,
+} from '@quire/testkit';
 
 type Verify = (secret: string, rawBody: string, header: string, toleranceSeconds?: number) => boolean;
 
@@ -78,7 +86,9 @@ const admin = (...args: string[]) => {
 };
 
 async function processText(t: Tenant, text: string): Promise<string> {
-  const { data, response } = await t.client.POST('/api/v1/materials/upload-and-process', { body: { name: 'hooked', content: { text } } });
+  const { data, response } = await t.client.POST('/api/v1/materials/upload-and-process', {
+    body: { name: 'hooked', content: { text } },
+  });
   expect(response.status).toBe(201);
   return data!._id;
 }
@@ -87,24 +97,55 @@ async function settledDelivery(webhookId: string) {
   let delivery;
   await waitUntil(
     async () => {
-      delivery = await stack.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId).executeTakeFirst();
+      delivery = await stack.db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('webhook_id', '=', webhookId)
+        .executeTakeFirst();
       return delivery !== undefined && delivery.status !== 'pending';
     },
     30_000,
     'the webhook delivery to settle',
   );
-  const attempts = await stack.db.selectFrom('webhook_attempts').selectAll().where('delivery_id', '=', delivery!.id).orderBy('attempt').execute();
+  const attempts = await stack.db
+    .selectFrom('webhook_attempts')
+    .selectAll()
+    .where('delivery_id', '=', delivery!.id)
+    .orderBy('attempt')
+    .execute();
   return { delivery: delivery!, attempts };
 }
 
 describe('webhooks', () => {
   it('POSTs material.processed, signed so that the documented recipe verifies it, to a URL registered with the admin CLI', async () => {
     const tenant = await stack.newTenant();
-    const hook = admin('webhook', 'add', '--org', tenant.organizationId, '--url', `http://127.0.0.1:${receiver.port}/hook`);
-    expect(hook).toMatchObject({ url: `http://127.0.0.1:${receiver.port}/hook`, events: ['material.processed', 'material.failed'] });
+    const hook = admin(
+      'webhook',
+      'add',
+      '--org',
+      tenant.organizationId,
+      '--url',
+      `http://127.0.0.1:${receiver.port}/hook`,
+    );
+    expect(hook).toMatchObject({
+      url: `http://127.0.0.1:${receiver.port}/hook`,
+      events: ['material.processed', 'material.failed'],
+    });
     expect(hook.secret).toMatch(/^whsec_[\w-]{43}$/);
-    const failuresOnly = admin('webhook', 'add', '--org', tenant.organizationId, '--url', `http://127.0.0.1:${receiver.port}/hook`, '--events', 'material.failed');
-    expect(admin('webhook', 'list', '--org', tenant.organizationId).map((w: { id: string }) => w.id)).toEqual([hook.id, failuresOnly.id]);
+    const failuresOnly = admin(
+      'webhook',
+      'add',
+      '--org',
+      tenant.organizationId,
+      '--url',
+      `http://127.0.0.1:${receiver.port}/hook`,
+      '--events',
+      'material.failed',
+    );
+    expect(admin('webhook', 'list', '--org', tenant.organizationId).map((w: { id: string }) => w.id)).toEqual([
+      hook.id,
+      failuresOnly.id,
+    ]);
     expect(JSON.stringify(admin('webhook', 'list', '--org', tenant.organizationId))).not.toContain(hook.secret);
 
     const materialId = await processText(tenant, 'Signed and delivered.');
@@ -120,19 +161,39 @@ describe('webhooks', () => {
     expect(verifyQuireSignature(hook.secret, arrived.body, signature)).toBe(true);
     expect(verifyQuireSignature(hook.secret, arrived.body.replace('hooked', 'HOOKED'), signature)).toBe(false);
     expect(verifyQuireSignature('whsec_another', arrived.body, signature)).toBe(false);
-    expect(verifyQuireSignature(hook.secret, arrived.body, signature.replace(/t=\d+/, `t=${Math.floor(Date.now() / 1000) - 3600}`))).toBe(false);
+    expect(
+      verifyQuireSignature(
+        hook.secret,
+        arrived.body,
+        signature.replace(/t=\d+/, `t=${Math.floor(Date.now() / 1000) - 3600}`),
+      ),
+    ).toBe(false);
 
     const event = JSON.parse(arrived.body);
     schemas.checkComponent('WebhookEvent', event);
-    expect(event).toMatchObject({ type: 'material.processed', data: { material: { _id: materialId, status: 'active', organizationId: tenant.organizationId } } });
+    expect(event).toMatchObject({
+      type: 'material.processed',
+      data: { material: { _id: materialId, status: 'active', organizationId: tenant.organizationId } },
+    });
 
     // Subscribed to failures only: nothing was recorded for it.
-    expect(await stack.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', failuresOnly.id).execute()).toEqual([]);
+    expect(
+      await stack.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', failuresOnly.id).execute(),
+    ).toEqual([]);
     const history = admin('webhook', 'deliveries', '--id', hook.id);
-    expect(history).toMatchObject([{ id: delivery.id, event: 'material.processed', status: 'delivered', attempts: [{ attempt: 1, statusCode: 204, error: null }] }]);
+    expect(history).toMatchObject([
+      {
+        id: delivery.id,
+        event: 'material.processed',
+        status: 'delivered',
+        attempts: [{ attempt: 1, statusCode: 204, error: null }],
+      },
+    ]);
 
     expect(admin('webhook', 'remove', '--id', hook.id)).toEqual({ id: hook.id, removed: true });
-    expect(admin('webhook', 'list', '--org', tenant.organizationId).map((w: { id: string }) => w.id)).toEqual([failuresOnly.id]);
+    expect(admin('webhook', 'list', '--org', tenant.organizationId).map((w: { id: string }) => w.id)).toEqual([
+      failuresOnly.id,
+    ]);
   });
 
   it('retries a failing receiver with exponential backoff until it answers 2xx, every attempt recorded and signed afresh', async () => {
@@ -167,7 +228,10 @@ describe('webhooks', () => {
       expect(arrival.body).toBe(arrivals[0]!.body);
       expect(verifyQuireSignature(secret, arrival.body, String(arrival.headers['quire-signature']))).toBe(true);
     }
-    expect(JSON.parse(arrivals[0]!.body)).toMatchObject({ type: 'material.failed', data: { material: { status: 'error', error: { code: 'CORRUPT' } } } });
+    expect(JSON.parse(arrivals[0]!.body)).toMatchObject({
+      type: 'material.failed',
+      data: { material: { status: 'error', error: { code: 'CORRUPT' } } },
+    });
   });
 
   it('refuses a private target (127.0.0.1 without an allow-list entry) on the first attempt, without reaching it or retrying', async () => {

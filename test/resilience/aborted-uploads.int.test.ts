@@ -3,7 +3,16 @@ import net from 'node:net';
 import path from 'node:path';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendJson, spawnService, startTestStack, waitUntil, type ServiceProcess, type Tenant, type TestStack } from '@quire/testkit';
+import {
+  localStorageOf,
+  sendJson,
+  spawnService,
+  startTestStack,
+  waitUntil,
+  type ServiceProcess,
+  type Tenant,
+  type TestStack,
+} from '@quire/testkit';
 
 let stack: TestStack;
 let tenant: Tenant;
@@ -29,14 +38,20 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const storageRoot = () => path.join(stack.config.storageDir, stack.config.STORAGE_KEY_PREFIX);
+const storageRoot = () => path.join(localStorageOf(stack).dir, localStorageOf(stack).keyPrefix);
 const openFds = async (pid: number) => (await fs.readdir(`/proc/${pid}/fd`)).length;
 const partials = async () =>
-  (await fs.readdir(storageRoot(), { recursive: true }).catch(() => [] as string[])).filter((f) => String(f).endsWith('.partial'));
+  (await fs.readdir(storageRoot(), { recursive: true }).catch(() => [] as string[])).filter((f) =>
+    String(f).endsWith('.partial'),
+  );
 
 /** An upload URL served by the api process under test (the signature covers the key and expiry, not the host). */
 async function uploadPath(): Promise<string> {
-  const res = await sendJson(tenant, 'POST', '/api/v1/materials/upload/presigned-url', { filename: 'a.txt', contentType: 'text/plain', name: 'a' });
+  const res = await sendJson(tenant, 'POST', '/api/v1/materials/upload/presigned-url', {
+    filename: 'a.txt',
+    contentType: 'text/plain',
+    name: 'a',
+  });
   const url = new URL((await res.json()).uploadUrl);
   return `${url.pathname}${url.search}`;
 }
@@ -66,9 +81,15 @@ describe('a PUT to an upload URL that does not finish', () => {
     const before = await openFds(api.child.pid!);
 
     for (let i = 0; i < 20; i++) {
-      await raw(Buffer.concat([Buffer.from(headers(target, 1_000_000)), Buffer.alloc(64 * 1024, 'a')]), { abortAfterMs: 50 });
+      await raw(Buffer.concat([Buffer.from(headers(target, 1_000_000)), Buffer.alloc(64 * 1024, 'a')]), {
+        abortAfterMs: 50,
+      });
     }
-    await waitUntil(async () => (await openFds(api.child.pid!)) <= before + 2, 10_000, `the api's descriptors to return to ${before}`);
+    await waitUntil(
+      async () => (await openFds(api.child.pid!)) <= before + 2,
+      10_000,
+      `the api's descriptors to return to ${before}`,
+    );
     // Closed first, then removed: the file goes a moment after its descriptor.
     await waitUntil(async () => (await partials()).length === 0, 10_000, 'no partial file left');
 
@@ -82,7 +103,11 @@ describe('a PUT to an upload URL that does not finish', () => {
     const answer = await raw(headers(target, 10) + 'x'.repeat(5000));
     expect(answer).toMatch(/^HTTP\/1\.1 400/);
     expect(answer).toContain('"statusCode":400');
-    await waitUntil(async () => (await openFds(api.child.pid!)) <= before + 2, 10_000, `the api's descriptors to return to ${before}`);
+    await waitUntil(
+      async () => (await openFds(api.child.pid!)) <= before + 2,
+      10_000,
+      `the api's descriptors to return to ${before}`,
+    );
     await waitUntil(async () => (await partials()).length === 0, 10_000, 'no partial file left');
     // The client never heard 200, so the URL must still take its body.
     expect((await fetch(`${apiUrl}${target}`, { method: 'PUT', body: 'retried' })).status).toBe(200);
@@ -93,13 +118,21 @@ describe('a PUT to an upload URL that does not finish', () => {
     const key = new URL(`${apiUrl}${target}`).searchParams.get('key')!;
     const partial = path.join(storageRoot(), `${key}.partial`);
     const dying = raw(Buffer.concat([Buffer.from(headers(target, 1_000_000)), Buffer.alloc(1024, 'a')]));
-    await waitUntil(() => fs.access(partial).then(() => true, () => false), 10_000, 'the upload to start writing');
+    await waitUntil(
+      () =>
+        fs.access(partial).then(
+          () => true,
+          () => false,
+        ),
+      10_000,
+      'the upload to start writing',
+    );
     api.child.kill('SIGKILL');
     await api.exited;
     await dying;
     expect(await partials()).toHaveLength(1);
     // Left by a dead writer: older than HTTP_IDLE_TIMEOUT_MS once the api is back.
-    const old = new Date(Date.now() - stack.config.HTTP_IDLE_TIMEOUT_MS - 60_000);
+    const old = new Date(Date.now() - stack.config.server.idleTimeoutMs - 60_000);
     await fs.utimes(partial, old, old);
 
     api = await startApi();

@@ -15,15 +15,30 @@ describe('an api asked to stop (SIGTERM)', () => {
     const port = await getPort();
     const url = `http://127.0.0.1:${port}`;
     const api = spawnService('api', { ...stack.env, PORT: String(port), PUBLIC_URL: url, API_SHUTDOWN_MS: '1500' });
-    await waitUntil(() => fetch(`${url}/healthz`).then((r) => r.ok, () => false), 30_000, 'the api to listen');
+    await waitUntil(
+      () =>
+        fetch(`${url}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      30_000,
+      'the api to listen',
+    );
 
     // No worker runs, so this request would wait a full minute for processing.
     const waiting = fetch(`${url}/api/v1/materials/upload-and-process`, {
       method: 'POST',
       headers: { 'x-api-key': tenant.apiKey, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'in flight', content: { text: 'hello' }, timeoutMs: 60_000 }),
-    }).then((r) => r.status, (err: Error) => err.name);
-    await waitUntil(async () => (await (await tenant.request('/api/v1/materials')).json()).totalCount === 1, 10_000, 'the request to arrive');
+    }).then(
+      (r) => r.status,
+      (err: Error) => err.name,
+    );
+    await waitUntil(
+      async () => (await (await tenant.request('/api/v1/materials')).json()).totalCount === 1,
+      10_000,
+      'the request to arrive',
+    );
 
     const stoppedAt = Date.now();
     api.child.kill('SIGTERM');

@@ -43,7 +43,11 @@ describe('Redis going away', () => {
     expect(listed.materials.every((m: { status: string }) => m.status === 'active')).toBe(true);
 
     redis = await startRedisServer({ port });
-    await waitUntil(async () => (await fetch(`${stack.url}/readyz`)).status === 200, 30_000, 'readiness after Redis is back');
+    await waitUntil(
+      async () => (await fetch(`${stack.url}/readyz`)).status === 200,
+      30_000,
+      'readiness after Redis is back',
+    );
     const back = await tenant.request('/api/v1/materials/upload-and-process', textMaterial());
     expect(back.status).toBe(201);
     expect((await back.json()).status).toBe('active');
@@ -93,7 +97,11 @@ describe('Postgres restarting', () => {
     expect((await (await fetch(`${stack.url}/readyz`)).json()).checks.postgres).toMatch(/unavailable/);
 
     postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port });
-    await waitUntil(async () => (await tenant.request('/api/v1/materials')).status === 200, 30_000, 'the api to reconnect');
+    await waitUntil(
+      async () => (await tenant.request('/api/v1/materials')).status === 200,
+      30_000,
+      'the api to reconnect',
+    );
   });
 });
 
@@ -107,7 +115,13 @@ describe('object storage going away', () => {
     cleanup.push(() => s3.stop());
     const stack = await startTestStack({
       worker: false,
-      config: { S3_ENDPOINT: '127.0.0.1', S3_PORT: String(port), S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET: bucket },
+      config: {
+        S3_ENDPOINT: '127.0.0.1',
+        S3_PORT: String(port),
+        S3_ACCESS_KEY: 'S3RVER',
+        S3_SECRET_KEY: 'S3RVER',
+        S3_BUCKET: bucket,
+      },
     });
     cleanup.push(() => stack.close());
     const tenant = await stack.newTenant();

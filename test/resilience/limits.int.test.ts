@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, waitUntil, type Tenant, type TestStack } from '@quire/testkit';
+import { localStorageOf, startTestStack, waitUntil, type Tenant, type TestStack } from '@quire/testkit';
 
 const LIMITS = {
   UPLOAD_MAX_BYTES: 1024 * 1024,
@@ -26,7 +26,11 @@ beforeAll(async () => {
 afterAll(() => stack?.close());
 
 const postJson = (body: unknown, pathname = '/api/v1/materials/upload-and-process') =>
-  tenant.request(pathname, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  tenant.request(pathname, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 function uploadForm(file: Buffer, fields: Record<string, string> = { name: 'n' }, filename = 'notes.txt'): FormData {
   const form = new FormData();
@@ -39,7 +43,7 @@ function uploadForm(file: Buffer, fields: Record<string, string> = { name: 'n' }
 async function expectNothingKept(): Promise<void> {
   const list = await (await tenant.request('/api/v1/materials?limit=200')).json();
   expect(list.totalCount).toBe(0);
-  const orgDir = path.join(stack.config.storageDir, stack.config.STORAGE_KEY_PREFIX, tenant.organizationId);
+  const orgDir = path.join(localStorageOf(stack).dir, localStorageOf(stack).keyPrefix, tenant.organizationId);
   const objects = await fs.readdir(orgDir, { recursive: true }).catch(() => []);
   const files = [];
   for (const entry of objects) if ((await fs.stat(path.join(orgDir, entry))).isFile()) files.push(entry);
@@ -59,7 +63,10 @@ describe('configured limits', () => {
 
   it('answers 413 for an upload URL PUT over the limit', async () => {
     const [slot] = await (
-      await postJson({ materials: [{ name: 'big', filename: 'big.txt', contentType: 'text/plain' }] }, '/api/v1/materials/batch')
+      await postJson(
+        { materials: [{ name: 'big', filename: 'big.txt', contentType: 'text/plain' }] },
+        '/api/v1/materials/batch',
+      )
     ).json();
     const put = await fetch(slot.uploadUrl, { method: 'PUT', body: Buffer.alloc(LIMITS.UPLOAD_MAX_BYTES + 1, 'a') });
     expect(put.status).toBe(413);
@@ -74,15 +81,26 @@ describe('configured limits', () => {
     expect(files.status).toBe(400);
     expect((await files.json()).message).toMatch(/one file/i);
 
-    const manyFields = Object.fromEntries(Array.from({ length: LIMITS.UPLOAD_MAX_FIELDS + 1 }, (_, i) => [`f${i}`, 'x']));
-    const fields = await tenant.request('/api/v1/materials/upload', { method: 'POST', body: uploadForm(Buffer.from('x'), manyFields) });
+    const manyFields = Object.fromEntries(
+      Array.from({ length: LIMITS.UPLOAD_MAX_FIELDS + 1 }, (_, i) => [`f${i}`, 'x']),
+    );
+    const fields = await tenant.request('/api/v1/materials/upload', {
+      method: 'POST',
+      body: uploadForm(Buffer.from('x'), manyFields),
+    });
     expect(fields.status).toBe(400);
     expect((await fields.json()).message).toMatch(/too many (form fields|parts)/i);
 
     const longName = { name: 'x'.repeat(LIMITS.UPLOAD_MAX_FIELD_BYTES + 1) };
-    const field = await tenant.request('/api/v1/materials/upload', { method: 'POST', body: uploadForm(Buffer.from('x'), longName) });
+    const field = await tenant.request('/api/v1/materials/upload', {
+      method: 'POST',
+      body: uploadForm(Buffer.from('x'), longName),
+    });
     expect(field.status).toBe(400);
-    expect(await field.json()).toMatchObject({ message: expect.stringMatching(/field value is too long/i), details: [{ field: 'name' }] });
+    expect(await field.json()).toMatchObject({
+      message: expect.stringMatching(/field value is too long/i),
+      details: [{ field: 'name' }],
+    });
     await expectNothingKept();
   });
 
@@ -98,7 +116,11 @@ describe('configured limits', () => {
   });
 
   it('answers 400 for a batch over BATCH_MAX_ITEMS', async () => {
-    const items = Array.from({ length: LIMITS.BATCH_MAX_ITEMS + 1 }, (_, i) => ({ name: `n${i}`, filename: 'a.txt', contentType: 'text/plain' }));
+    const items = Array.from({ length: LIMITS.BATCH_MAX_ITEMS + 1 }, (_, i) => ({
+      name: `n${i}`,
+      filename: 'a.txt',
+      contentType: 'text/plain',
+    }));
     const res = await postJson({ materials: items }, '/api/v1/materials/batch');
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ details: [{ field: 'materials' }] });
@@ -119,14 +141,18 @@ describe('configured limits', () => {
     );
     const closedAt = await closed;
     expect(closedAt - started).toBeGreaterThanOrEqual(LIMITS.HTTP_IDLE_TIMEOUT_MS - 100);
-    await waitUntil(async () => {
-      try {
-        await expectNothingKept();
-        return true;
-      } catch {
-        return false;
-      }
-    }, 5_000, 'the stalled upload to be cleaned up');
+    await waitUntil(
+      async () => {
+        try {
+          await expectNothingKept();
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      5_000,
+      'the stalled upload to be cleaned up',
+    );
   });
 
   it('keeps a *-and-process request open past the idle timeout while it waits, and answers 202', async () => {
@@ -134,7 +160,12 @@ describe('configured limits', () => {
     const res = await other.request('/api/v1/materials/upload-and-process', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'slow', content: { text: 'no worker runs here' }, timeoutMs: LIMITS.HTTP_IDLE_TIMEOUT_MS * 3, pollIntervalMs: 500 }),
+      body: JSON.stringify({
+        name: 'slow',
+        content: { text: 'no worker runs here' },
+        timeoutMs: LIMITS.HTTP_IDLE_TIMEOUT_MS * 3,
+        pollIntervalMs: 500,
+      }),
     });
     expect(res.status).toBe(202);
     expect(res.headers.get('location')).toMatch(/\/api\/v1\/materials\/[\w-]+$/);

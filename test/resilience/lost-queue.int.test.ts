@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnService, startTestStack, waitUntil, type ServiceProcess, type Tenant, type TestStack } from '@quire/testkit';
+import {
+  spawnService,
+  startTestStack,
+  waitUntil,
+  type ServiceProcess,
+  type Tenant,
+  type TestStack,
+} from '@quire/testkit';
 
 let stack: TestStack;
 let tenant: Tenant;
@@ -36,7 +43,7 @@ describe('a queue that lost its jobs', () => {
     expect(await stack.api.queue.getJob(id)).toBeUndefined();
     await stack.db
       .updateTable('materials')
-      .set({ processing_started_at: new Date(Date.now() - 2 * stack.config.PROCESSING_STALE_MS) })
+      .set({ processing_started_at: new Date(Date.now() - 2 * stack.config.worker.processingStaleMs) })
       .where('id', '=', id)
       .execute();
 

@@ -1,7 +1,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { descendantsOf, imageHeavyPdf, isRunning, spawnService, startTestStack, waitUntil, type ServiceProcess, type Tenant, type TestStack } from '@quire/testkit';
+import {
+  descendantsOf,
+  imageHeavyPdf,
+  isRunning,
+  localStorageOf,
+  spawnService,
+  startTestStack,
+  waitUntil,
+  type ServiceProcess,
+  type Tenant,
+  type TestStack,
+} from '@quire/testkit';
 
 let stack: TestStack;
 let tenant: Tenant;
@@ -10,7 +21,12 @@ const workers: ServiceProcess[] = [];
 beforeAll(async () => {
   stack = await startTestStack({
     worker: false,
-    config: { WORKER_LOCK_MS: '3000', WORKER_CONCURRENCY: '1', WORKER_SHUTDOWN_MS: '1000', EXTRACT_MAX_MEMORY_MB: '4096' },
+    config: {
+      WORKER_LOCK_MS: '3000',
+      WORKER_CONCURRENCY: '1',
+      WORKER_SHUTDOWN_MS: '1000',
+      EXTRACT_MAX_MEMORY_MB: '4096',
+    },
   });
   tenant = await stack.newTenant();
 });
@@ -54,14 +70,29 @@ describe('a worker killed mid-extraction', () => {
     expect((await material(id)).status).toBe('processing');
 
     await startWorker();
-    await waitUntil(async () => ['active', 'error'].includes((await material(id)).status), 120_000, 'the retry to finish');
+    await waitUntil(
+      async () => ['active', 'error'].includes((await material(id)).status),
+      120_000,
+      'the retry to finish',
+    );
     const done = await material(id);
     expect(done.status, JSON.stringify(done.metadata.error)).toBe('active');
     expect(done.metadata.images).toHaveLength(1);
 
-    const recorded = await stack.db.selectFrom('material_objects').select('key').where('material_id', '=', id).where('kind', '=', 'derived').execute();
+    const recorded = await stack.db
+      .selectFrom('material_objects')
+      .select('key')
+      .where('material_id', '=', id)
+      .where('kind', '=', 'derived')
+      .execute();
     expect(recorded).toHaveLength(1);
-    const derivedDir = path.join(stack.config.storageDir, stack.config.STORAGE_KEY_PREFIX, tenant.organizationId, id, 'derived');
+    const derivedDir = path.join(
+      localStorageOf(stack).dir,
+      localStorageOf(stack).keyPrefix,
+      tenant.organizationId,
+      id,
+      'derived',
+    );
     const files = (await fs.readdir(derivedDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
     expect(files).toHaveLength(1);
     await stopAllWorkers();
@@ -92,7 +123,9 @@ describe('the extraction children of a killed worker', () => {
     let child: { pid: number; jobDir: string } | undefined;
     await waitUntil(
       async () => {
-        const found = (await descendantsOf(worker.child.pid!)).find((p) => p.argv.some((arg) => arg.endsWith('child-entry.mjs')));
+        const found = (await descendantsOf(worker.child.pid!)).find((p) =>
+          p.argv.some((arg) => arg.endsWith('child-entry.mjs')),
+        );
         const spec = found?.argv.find((arg) => arg.endsWith('spec.json'));
         if (found && spec) child = { pid: found.pid, jobDir: path.dirname(spec) };
         return child !== undefined;
@@ -107,7 +140,12 @@ describe('the extraction children of a killed worker', () => {
     await waitUntil(async () => !(await isRunning(child!.pid)), 5_000, `the orphaned child ${child!.pid} to exit`);
 
     await startWorker();
-    expect(await fs.access(child!.jobDir).then(() => 'left', () => 'removed')).toBe('removed');
+    expect(
+      await fs.access(child!.jobDir).then(
+        () => 'left',
+        () => 'removed',
+      ),
+    ).toBe('removed');
     // The job itself is not lost: its lock expires and the new worker finishes it.
     await waitUntil(async () => (await material(id)).status === 'active', 120_000, 'the retry');
     await stopAllWorkers();

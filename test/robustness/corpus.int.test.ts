@@ -3,7 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTRACT_ERROR_CODES } from '@quire/extract';
-import { rssMb, spawnService, startTestStack, waitUntil, type ServiceProcess, type Tenant, type TestStack } from '@quire/testkit';
+import {
+  rssMb,
+  spawnService,
+  startTestStack,
+  waitUntil,
+  type ServiceProcess,
+  type Tenant,
+  type TestStack,
+} from '@quire/testkit';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Real-world and deliberately damaged files (pdf.js's regression corpus, IDPF EPUB samples); its README names each source. */
@@ -78,7 +86,10 @@ describe('every file of the corpus through the real api and a real worker proces
     const workerBaseline = await rssMb(workerPid);
     let workerPeak = workerBaseline;
     const sampler = setInterval(() => {
-      rssMb(workerPid).then((mb) => (workerPeak = Math.max(workerPeak, mb)), () => {});
+      rssMb(workerPid).then(
+        (mb) => (workerPeak = Math.max(workerPeak, mb)),
+        () => {},
+      );
     }, 500);
 
     const started = Date.now();
@@ -91,7 +102,11 @@ describe('every file of the corpus through the real api and a real worker proces
     }
 
     const finished = async () => {
-      const rows = await stack.db.selectFrom('materials').select('status').where('id', 'in', [...ids.keys()]).execute();
+      const rows = await stack.db
+        .selectFrom('materials')
+        .select('status')
+        .where('id', 'in', [...ids.keys()])
+        .execute();
       return rows.every((r) => r.status === 'active' || r.status === 'error');
     };
     // Generous, so that only a stuck material fails here (listed below), not a slow machine.
@@ -106,7 +121,11 @@ describe('every file of the corpus through the real api and a real worker proces
       .where('id', 'in', [...ids.keys()])
       .execute();
     for (const row of rows) {
-      const metadata = row.metadata as { error?: { code: string; message: string }; processingMs?: number; peakMemoryMb?: number };
+      const metadata = row.metadata as {
+        error?: { code: string; message: string };
+        processingMs?: number;
+        peakMemoryMb?: number;
+      };
       outcomes.push({
         file: ids.get(row.id)!,
         bytes: (row.content as { fileSize: number }).fileSize,
@@ -120,7 +139,10 @@ describe('every file of the corpus through the real api and a real worker proces
     }
     outcomes.sort((a, b) => a.file.localeCompare(b.file));
 
-    const totals = summarize(outcomes, wallMs, { baselineMb: Math.round(workerBaseline), peakMb: Math.round(workerPeak) });
+    const totals = summarize(outcomes, wallMs, {
+      baselineMb: Math.round(workerBaseline),
+      peakMb: Math.round(workerPeak),
+    });
     await fs.mkdir(path.dirname(SUMMARY), { recursive: true });
     await fs.writeFile(SUMMARY, JSON.stringify({ totals, files: outcomes }, null, 2));
     console.log(`corpus robustness (${SUMMARY}):\n${JSON.stringify(totals, null, 2)}`);

@@ -12,7 +12,11 @@ afterAll(() => stack?.close());
 
 const json = JSON.stringify({ name: 'Encoded', content: { text: 'A body sent compressed' } });
 const create = (encoding: string, body: Buffer) =>
-  tenant.request('/api/v1/materials', { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': encoding }, body });
+  tenant.request('/api/v1/materials', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+    body,
+  });
 
 describe('a body its Content-Encoding does not describe', () => {
   it.each([
@@ -25,11 +29,19 @@ describe('a body its Content-Encoding does not describe', () => {
   ])('%s over a body that is %s is the client error 400, with the usual error body', async (encoding, _how, body) => {
     const res = await create(encoding, body);
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.stringMatching(/Content-Encoding/) });
+    expect(await res.json()).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: expect.stringMatching(/Content-Encoding/),
+    });
   });
 
   it('is still accepted when the encoding is right', async () => {
-    for (const [encoding, body] of [['gzip', gzipSync(json)], ['deflate', deflateSync(json)], ['br', brotliCompressSync(json)]] as const) {
+    for (const [encoding, body] of [
+      ['gzip', gzipSync(json)],
+      ['deflate', deflateSync(json)],
+      ['br', brotliCompressSync(json)],
+    ] as const) {
       const res = await create(encoding, body);
       expect(res.status, encoding).toBe(201);
     }

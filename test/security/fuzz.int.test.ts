@@ -6,7 +6,10 @@ let tenant: Tenant;
 let materialId: string;
 
 beforeAll(async () => {
-  stack = await startTestStack({ worker: false, config: { RATE_LIMIT_PER_KEY: '100000', RATE_LIMIT_PER_IP: '100000' } });
+  stack = await startTestStack({
+    worker: false,
+    config: { RATE_LIMIT_PER_KEY: '100000', RATE_LIMIT_PER_IP: '100000' },
+  });
   tenant = await stack.newTenant({ group: { planValidFrom: new Date('2024-01-01T00:00:00Z') } });
   const res = await tenant.request('/api/v1/materials/batch', {
     method: 'POST',
@@ -31,7 +34,17 @@ const VALID_BODIES: Record<string, unknown> = {
   batch: { materials: [{ name: 'n', filename: 'f.pdf', contentType: 'application/pdf', folderId: 'x' }] },
   'upload/complete': { materialId: 'm', s3Key: 'k' },
   patch: { references: [{ title: 't', url: 'https://example.com' }] },
-  events: { events: [{ eventId: 'e', type: 'test_question_answered', userId: 'u', occurredAt: '2025-01-01T00:00:00Z', properties: { correct: true } }] },
+  events: {
+    events: [
+      {
+        eventId: 'e',
+        type: 'test_question_answered',
+        userId: 'u',
+        occurredAt: '2025-01-01T00:00:00Z',
+        properties: { correct: true },
+      },
+    ],
+  },
   create: { name: 'n', content: { text: 'hello' }, folderId: null },
   'presigned-url': { filename: 'f.pdf', contentType: 'application/pdf', name: 'n', extractImages: true },
   search: { query: 'hello world', topK: 5, materialIds: ['m'], folderIds: ['f'] },
@@ -49,7 +62,8 @@ function mutations(random: () => number): (string | Buffer)[] {
     out.push(text.replace(/"n"/, JSON.stringify('x'.repeat(200_000))));
     out.push(text.replace(/"[a-z]+"(?=[,}\]])/, JSON.stringify('nul\u0000here')));
   }
-  for (let i = 0; i < 20; i++) out.push(Buffer.from(Array.from({ length: Math.floor(random() * 300) }, () => Math.floor(random() * 256))));
+  for (let i = 0; i < 20; i++)
+    out.push(Buffer.from(Array.from({ length: Math.floor(random() * 300) }, () => Math.floor(random() * 256))));
   out.push('null', '[]', '"string"', '1e309', '{"__proto__":{"polluted":true}}', '{"name":{"$gt":""}}', '\u0000\u0000');
   return out;
 }
@@ -101,8 +115,10 @@ describe('fuzzing every endpoint', () => {
             body: method === 'GET' ? undefined : body,
           });
           const text = await res.text();
-          if (res.status >= 500) failures.push(`${method} ${path} [${contentType}] -> ${res.status} ${text.slice(0, 200)}`);
-          else if (res.status >= 400 && !text.startsWith('{')) failures.push(`${method} ${path} -> ${res.status} non-JSON body`);
+          if (res.status >= 500)
+            failures.push(`${method} ${path} [${contentType}] -> ${res.status} ${text.slice(0, 200)}`);
+          else if (res.status >= 400 && !text.startsWith('{'))
+            failures.push(`${method} ${path} -> ${res.status} non-JSON body`);
         }
       }
     }

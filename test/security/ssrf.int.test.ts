@@ -16,7 +16,9 @@ beforeAll(async () => {
     '/to-internal': (_req, res) => res.writeHead(302, { location: `http://127.0.0.1:${target.port}/` }).end(),
     '/to-metadata': (_req, res) => res.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
   });
-  stack = await startTestStack({ config: { URL_FETCH_ALLOW_HOSTS: `127.0.0.1:${allowed.port}`, URL_FETCH_TIMEOUT_MS: '5000' } });
+  stack = await startTestStack({
+    config: { URL_FETCH_ALLOW_HOSTS: `127.0.0.1:${allowed.port}`, URL_FETCH_TIMEOUT_MS: '5000' },
+  });
   tenant = await stack.newTenant();
 });
 afterAll(async () => {
@@ -34,7 +36,10 @@ async function uploadUrl(url: string) {
   return { status: res.status, body: await res.json() };
 }
 
-function expectRefused(reply: { status: number; body: { message: string; material: { status: string; metadata: { error: { code: string } } } } }) {
+function expectRefused(reply: {
+  status: number;
+  body: { message: string; material: { status: string; metadata: { error: { code: string } } } };
+}) {
   expect(reply.status).toBe(422);
   expect(reply.body.material.status).toBe('error');
   expect(reply.body.material.metadata.error.code).toBe('FETCH_FAILED');
@@ -94,7 +99,11 @@ describe('SSRF: URL materials never reach non-public addresses', () => {
       const res = await t.request('/api/v1/materials/upload-and-process', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'allowed internal', content: { url: `http://127.0.0.1:${target.port}/` }, timeoutMs: 60_000 }),
+        body: JSON.stringify({
+          name: 'allowed internal',
+          content: { url: `http://127.0.0.1:${target.port}/` },
+          timeoutMs: 60_000,
+        }),
       });
       expect(res.status).toBe(201);
       expect((await res.json()).metadata.extractedText).toBe('internal secret');

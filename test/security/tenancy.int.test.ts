@@ -16,23 +16,36 @@ beforeAll(async () => {
   const form = new FormData();
   form.append('name', 'private notes');
   form.append('file', new Blob(['owner only']), 'private.txt');
-  active = await (await owner.request('/api/v1/materials/upload/file-and-process', { method: 'POST', body: form })).json();
+  active = await (
+    await owner.request('/api/v1/materials/upload/file-and-process', { method: 'POST', body: form })
+  ).json();
   const batch = await owner.request('/api/v1/materials/batch', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ materials: [{ name: 'pending', filename: 'p.txt', contentType: 'text/plain' }] }),
   });
   pending = (await batch.json())[0];
-  await fetch((await (await owner.request('/api/v1/materials/batch', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ materials: [{ name: 'x', filename: 'x.txt', contentType: 'text/plain' }] }),
-  })).json())[0].uploadUrl, { method: 'PUT', body: 'x' });
+  await fetch(
+    (
+      await (
+        await owner.request('/api/v1/materials/batch', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ materials: [{ name: 'x', filename: 'x.txt', contentType: 'text/plain' }] }),
+        })
+      ).json()
+    )[0].uploadUrl,
+    { method: 'PUT', body: 'x' },
+  );
 });
 afterAll(() => stack?.close());
 
 const json = (t: Tenant, method: string, path: string, body?: unknown) =>
-  t.request(path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  t.request(path, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 describe('another organization', () => {
   it('sees only 404s for every endpoint that takes a material, and never lists it', async () => {
@@ -41,7 +54,13 @@ describe('another organization', () => {
       ['GET /:id', json(intruder, 'GET', `/api/v1/materials/${id}`)],
       ['PATCH /:id', json(intruder, 'PATCH', `/api/v1/materials/${id}`, { references: [] })],
       ['DELETE /:id', json(intruder, 'DELETE', `/api/v1/materials/${id}`)],
-      ['complete', json(intruder, 'POST', '/api/v1/materials/upload/complete', { materialId: pending.materialId, s3Key: pending.s3Key })],
+      [
+        'complete',
+        json(intruder, 'POST', '/api/v1/materials/upload/complete', {
+          materialId: pending.materialId,
+          s3Key: pending.s3Key,
+        }),
+      ],
       ['move', json(intruder, 'POST', `/api/v1/materials/${id}/move`, { folderId: null })],
       ['rename', json(intruder, 'POST', `/api/v1/materials/${id}/rename`, { name: 'mine now' })],
       ['bulk move', json(intruder, 'POST', '/api/v1/materials/bulk/move', { materialIds: [id], folderId: null })],
@@ -58,7 +77,10 @@ describe('another organization', () => {
       ['DELETE folder', json(intruder, 'DELETE', `/api/v1/folders/${folder._id}`)],
       ['folder materials', json(intruder, 'GET', `/api/v1/folders/${folder._id}/materials`)],
       ['move folder', json(intruder, 'PATCH', `/api/v1/folders/${folder._id}/move`, { parentFolderId: null })],
-      ['create in folder', json(intruder, 'POST', '/api/v1/materials', { name: 'n', content: { text: 't' }, folderId: folder._id })],
+      [
+        'create in folder',
+        json(intruder, 'POST', '/api/v1/materials', { name: 'n', content: { text: 't' }, folderId: folder._id }),
+      ],
       ['list by folder', json(intruder, 'GET', `/api/v1/materials?folderId=${folder._id}`)],
       ['live status', json(intruder, 'GET', `/api/v1/materials/${id}/events`)],
     ];
@@ -80,7 +102,11 @@ describe('another organization', () => {
   });
 
   it('cannot point an upload URL of its own at the owner objects', async () => {
-    const batch = await (await json(intruder, 'POST', '/api/v1/materials/batch', { materials: [{ name: 'i', filename: 'i.txt', contentType: 'text/plain' }] })).json();
+    const batch = await (
+      await json(intruder, 'POST', '/api/v1/materials/batch', {
+        materials: [{ name: 'i', filename: 'i.txt', contentType: 'text/plain' }],
+      })
+    ).json();
     const url = new URL(batch[0].uploadUrl);
     url.searchParams.set('key', active.content.s3Key!);
     expect((await fetch(url, { method: 'PUT', body: 'overwritten' })).status).toBe(403);
@@ -90,7 +116,9 @@ describe('another organization', () => {
     // Every operation the OpenAPI document says needs the key, so a new route cannot escape this test.
     const paths: [string, string][] = [];
     for (const [template, operations] of Object.entries(buildOpenApiDocument().paths ?? {})) {
-      for (const [method, operation] of Object.entries(operations as Record<string, { security?: Record<string, unknown>[] }>)) {
+      for (const [method, operation] of Object.entries(
+        operations as Record<string, { security?: Record<string, unknown>[] }>,
+      )) {
         if (!operation.security?.some((requirement) => API_KEY_SCHEME in requirement)) continue;
         paths.push([method.toUpperCase(), template.replace(/\{[^}]+\}/g, active._id)]);
       }
@@ -99,7 +127,11 @@ describe('another organization', () => {
     const revoked = await stack.newTenant();
     await revokeApiKey(stack.db, revoked.keyId);
     for (const [method, path] of paths) {
-      for (const headers of [{}, { 'x-api-key': 'qk_unknownunkno_' + 'x'.repeat(43) }, { 'x-api-key': revoked.apiKey }]) {
+      for (const headers of [
+        {},
+        { 'x-api-key': 'qk_unknownunkno_' + 'x'.repeat(43) },
+        { 'x-api-key': revoked.apiKey },
+      ]) {
         const res = await fetch(`${stack.url}${path}`, { method, headers });
         expect(res.status, `${method} ${path}`).toBe(403);
         expect(await res.json()).toEqual({ error: 'Unauthorized' });

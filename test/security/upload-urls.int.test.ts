@@ -2,7 +2,16 @@ import http from 'node:http';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendJson, startTestStack, waitForStatus, waitUntil, type StorageDriver, type Tenant, type TestStack } from '@quire/testkit';
+import {
+  localStorageOf,
+  sendJson,
+  startTestStack,
+  waitForStatus,
+  waitUntil,
+  type StorageDriver,
+  type Tenant,
+  type TestStack,
+} from '@quire/testkit';
 
 interface Slot {
   uploadUrl: string;
@@ -11,7 +20,11 @@ interface Slot {
 }
 
 async function newSlot(tenant: Tenant, name = 'notes'): Promise<Slot> {
-  const res = await sendJson(tenant, 'POST', '/api/v1/materials/upload/presigned-url', { filename: `${name}.txt`, contentType: 'text/plain', name });
+  const res = await sendJson(tenant, 'POST', '/api/v1/materials/upload/presigned-url', {
+    filename: `${name}.txt`,
+    contentType: 'text/plain',
+    name,
+  });
   expect(res.status).toBe(200);
   return res.json();
 }
@@ -20,7 +33,8 @@ const put = async (url: string, body: Buffer) => {
   const res = await fetch(url, { method: 'PUT', body });
   return { status: res.status, body: await res.text() };
 };
-const complete = (tenant: Tenant, slot: Slot) => sendJson(tenant, 'POST', '/api/v1/materials/upload/complete', { materialId: slot.materialId, s3Key: slot.s3Key });
+const complete = (tenant: Tenant, slot: Slot) =>
+  sendJson(tenant, 'POST', '/api/v1/materials/upload/complete', { materialId: slot.materialId, s3Key: slot.s3Key });
 const downloaded = async (tenant: Tenant, id: string) => {
   const res = await tenant.request(`/api/v1/materials/${id}/download-url?expiresIn=60`);
   if (res.status !== 200) return { status: res.status, bytes: undefined };
@@ -31,7 +45,11 @@ const downloaded = async (tenant: Tenant, id: string) => {
 /** A PUT that sends its first half now and the rest when asked, so it is in flight for as long as a test needs. */
 function slowPut(url: string, body: Buffer) {
   let res!: http.IncomingMessage;
-  const req = http.request(new URL(url), { method: 'PUT', headers: { 'content-length': body.length } }, (r) => (res = r));
+  const req = http.request(
+    new URL(url),
+    { method: 'PUT', headers: { 'content-length': body.length } },
+    (r) => (res = r),
+  );
   const responded = new Promise<void>((resolve, reject) => {
     req.on('response', () => resolve());
     req.on('error', reject);
@@ -62,7 +80,9 @@ describe.each<StorageDriver>(['local', 's3'])('an upload URL (%s storage)', (dri
 
   it('processes and serves the very bytes complete accepted, whatever parallel PUTs raced', async () => {
     const slot = await newSlot(tenant);
-    const bodies = Array.from({ length: 8 }, (_, i) => Buffer.from(`parallel writer ${i} ${'x'.repeat(i * 1000 + 1)} says photosynthesis`));
+    const bodies = Array.from({ length: 8 }, (_, i) =>
+      Buffer.from(`parallel writer ${i} ${'x'.repeat(i * 1000 + 1)} says photosynthesis`),
+    );
     const results = await Promise.all(bodies.map((b) => put(slot.uploadUrl, b)));
     if (driver === 'local') {
       // One body per URL: exactly one writer wins, every other one is told so.
@@ -87,7 +107,11 @@ describe.each<StorageDriver>(['local', 's3'])('an upload URL (%s storage)', (dri
     expect((await tenant.request(`/api/v1/materials/${slot.materialId}`, { method: 'DELETE' })).status).toBe(200);
     const late = await put(slot.uploadUrl, other);
     if (driver === 'local') expect(late.status).toBe(404);
-    await waitUntil(async () => (await stack.store.stat(slot.s3Key)) === null, 15_000, 'no object under the deleted material');
+    await waitUntil(
+      async () => (await stack.store.stat(slot.s3Key)) === null,
+      15_000,
+      'no object under the deleted material',
+    );
   });
 });
 
@@ -99,16 +123,23 @@ describe('an upload URL (local storage): one body, first complete writer wins', 
     tenant = await stack.newTenant();
   });
   afterAll(() => stack?.close());
-  const objectFile = (key: string) => path.join(stack.config.storageDir, stack.config.STORAGE_KEY_PREFIX, key);
+  const objectFile = (key: string) => path.join(localStorageOf(stack).dir, localStorageOf(stack).keyPrefix, key);
 
   it('answers 409 to a PUT while another is in flight, and to any PUT once one finished or the material owns it', async () => {
     const slot = await newSlot(tenant);
     const first = slowPut(slot.uploadUrl, legitimate);
-    await waitUntil(async () => (await fs.readdir(path.dirname(objectFile(slot.s3Key))).catch(() => [])).length > 0, 10_000, 'the first PUT to start writing');
+    await waitUntil(
+      async () => (await fs.readdir(path.dirname(objectFile(slot.s3Key))).catch(() => [])).length > 0,
+      10_000,
+      'the first PUT to start writing',
+    );
 
     const concurrent = await put(slot.uploadUrl, other);
     expect(concurrent.status).toBe(409);
-    expect(JSON.parse(concurrent.body)).toMatchObject({ statusCode: 409, message: 'Another upload to this URL is in progress' });
+    expect(JSON.parse(concurrent.body)).toMatchObject({
+      statusCode: 409,
+      message: 'Another upload to this URL is in progress',
+    });
     expect((await complete(tenant, slot)).status).toBe(409);
 
     expect((await first.finish()).status).toBe(200);
@@ -126,7 +157,11 @@ describe('an upload URL (local storage): one body, first complete writer wins', 
   it('removes what a PUT wrote when its material is deleted while the body was arriving', async () => {
     const slot = await newSlot(tenant);
     const upload = slowPut(slot.uploadUrl, legitimate);
-    await waitUntil(async () => (await fs.readdir(path.dirname(objectFile(slot.s3Key))).catch(() => [])).length > 0, 10_000, 'the PUT to start writing');
+    await waitUntil(
+      async () => (await fs.readdir(path.dirname(objectFile(slot.s3Key))).catch(() => [])).length > 0,
+      10_000,
+      'the PUT to start writing',
+    );
     expect((await tenant.request(`/api/v1/materials/${slot.materialId}`, { method: 'DELETE' })).status).toBe(200);
     expect((await upload.finish()).status).toBe(404);
     expect(await fs.readdir(path.dirname(objectFile(slot.s3Key))).catch(() => [])).toEqual([]);
@@ -174,7 +209,9 @@ describe('an upload URL (S3 storage): complete pins the object it accepted', () 
     const served = await downloaded(tenant, slot.materialId);
     expect(served.status).toBe(409);
     // Reprocessing reads the pinned object only, so it fails instead of taking the other file's text.
-    expect((await tenant.request(`/api/v1/materials/${slot.materialId}/reprocess`, { method: 'POST' })).status).toBe(200);
+    expect((await tenant.request(`/api/v1/materials/${slot.materialId}/reprocess`, { method: 'POST' })).status).toBe(
+      200,
+    );
     const again = await waitForStatus(tenant, slot.materialId, ['active', 'error']);
     expect(again.status).toBe('error');
     expect(again.metadata.extractedText).toBe(legitimate.toString());

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { pinoHttp } from 'pino-http';
-import { metricsHandler } from '@quire/metrics';
-import type { LocalStore } from '@quire/storage';
 import type { ApiContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { requireAdminToken } from './middleware/admin-auth.ts';
@@ -13,22 +11,17 @@ import { ipRateLimit, keyRateLimit } from './middleware/rate-limit.ts';
 import { buildOpenApiDocument } from './openapi/document.ts';
 import { documentedRouteMatcher } from './openapi/path-matcher.ts';
 import { ADMIN_QUEUES_PATH, adminQueuesHandlers } from './routes/admin-queues.ts';
-import { docsRouter } from './routes/docs.ts';
-import { foldersRouter } from './routes/folders.ts';
-import { groupAnalyticsRouter } from './routes/group-analytics.ts';
-import { healthRouter } from './routes/health.ts';
-import { materialsRouter } from './routes/materials.ts';
-import { storageUrlsRouter } from './routes/storage-urls.ts';
-import { usageEventsRouter } from './routes/usage-events.ts';
-import { usageSummaryRouter } from './routes/usage-summary.ts';
+import { docsAssetsRouter } from './routes/docs.ts';
+import { ROUTES } from './routes/index.ts';
+import { routerFor } from './routes/router.ts';
 
 /** Builds the Express app from its dependencies; starting a server is `server.ts`'s job. */
 export function createApp(ctx: ApiContext): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', trustProxySetting(ctx.config.TRUST_PROXY));
+  app.set('trust proxy', trustProxySetting(ctx.config.server.trustProxy));
   app.set('query parser', 'simple');
-  const document = buildOpenApiDocument();
+  const document = buildOpenApiDocument(ROUTES);
 
   app.use(httpMetrics(ctx.metrics, documentedRouteMatcher(document)));
   app.use(
@@ -49,30 +42,26 @@ export function createApp(ctx: ApiContext): express.Express {
   );
   app.use((req, _res, next) => ctx.requestScope.run({ requestId: String(req.id) }, next));
 
-  app.use(healthRouter(ctx));
-  app.use(docsRouter(document));
-  app.get('/metrics', metricsHandler(ctx.metrics.registry, ctx.config.METRICS_TOKEN));
-  if (ctx.config.ADMIN_TOKEN) {
-    app.use(ADMIN_QUEUES_PATH, requireAdminToken(ctx.config.ADMIN_TOKEN), ...adminQueuesHandlers([ctx.queue, ctx.webhooksQueue]));
-  }
-  if (ctx.store.driver === 'local') {
-    app.use('/storage', storageUrlsRouter(ctx, ctx.store as LocalStore, ctx.config.UPLOAD_MAX_BYTES));
+  app.use(docsAssetsRouter());
+  if (ctx.config.server.adminToken) {
+    app.use(
+      ADMIN_QUEUES_PATH,
+      requireAdminToken(ctx.config.server.adminToken),
+      ...adminQueuesHandlers([ctx.queue, ctx.webhooksQueue]),
+    );
   }
 
-  const json = express.json({ limit: ctx.config.JSON_BODY_MAX_BYTES, strict: true });
+  const json = express.json({ limit: ctx.config.limits.jsonBodyMaxBytes, strict: true });
   const { redis, config } = ctx;
   app.use(
     '/api',
-    ipRateLimit(redis, ctx.logger, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_IP),
+    ipRateLimit(redis, ctx.logger, config.redis.queuePrefix, config.limits.ratePerIp),
     authenticate(ctx.db),
-    keyRateLimit(redis, ctx.logger, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_KEY),
+    keyRateLimit(redis, ctx.logger, config.redis.queuePrefix, config.limits.ratePerKey),
     json,
   );
-  app.use('/api/v1/materials', materialsRouter(ctx));
-  app.use('/api/v1/usage', usageEventsRouter(ctx));
-  app.use('/api/v1/usage', usageSummaryRouter(ctx));
-  app.use('/api/groups', groupAnalyticsRouter(ctx));
-  app.use('/api/v1/folders', foldersRouter(ctx));
+  // Every endpoint, /api and the rest, from its one declaration (routes/index.ts).
+  app.use(routerFor(ctx, ROUTES, document));
 
   app.use((req, _res, next) => next(new AppError(404, 'NOT_FOUND', `Cannot ${req.method} ${req.path}`)));
   app.use(errorHandler());

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createLogger, type Config } from '@quire/config';
+import { createLogger, type ServiceConfig } from '@quire/config';
 import { createDb, type Db } from '@quire/db';
 import {
   CompletionWaiter,
@@ -15,7 +15,7 @@ import type { DestinationStream, Logger } from 'pino';
 import { createApiMetrics, type ApiMetrics } from './metrics.ts';
 
 export interface ApiContext {
-  config: Config;
+  config: ServiceConfig;
   db: Db;
   store: ObjectStore;
   queue: MaterialsQueue;
@@ -34,32 +34,46 @@ export interface ApiContext {
 
 /** Builds the api's dependencies once and passes them explicitly; tests override pieces. */
 export async function createApiContext(
-  config: Config,
+  config: ServiceConfig,
   overrides: Partial<Pick<ApiContext, 'db' | 'store'>> & { logDestination?: DestinationStream } = {},
 ): Promise<ApiContext> {
-  if (!config.DATABASE_URL || !config.REDIS_URL) throw new Error('DATABASE_URL and REDIS_URL are required');
   const requestScope = new AsyncLocalStorage<{ requestId: string }>();
   const logger = createLogger(config, 'api', {
     destination: overrides.logDestination,
     // Services log through ctx.logger; inside a request their lines carry its id (req.log binds it already).
     mixin: (_object, _level, from) => (from.bindings().requestId === undefined ? (requestScope.getStore() ?? {}) : {}),
   });
-  const db = overrides.db ?? createDb(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
+  const db =
+    overrides.db ??
+    createDb(config.database.url, {
+      poolSize: config.database.poolSize,
+      onIdleError: (err) => logger.warn({ err }, 'postgres: an idle connection failed; the next query reconnects'),
+    });
   const store = overrides.store ?? (await createObjectStore(config));
-  const redis = createRedis(config.REDIS_URL, 'producer');
+  const redis = createRedis(config.redis.url, 'producer');
   redis.on('error', (err) => logger.debug({ err: err.message }, 'redis connection error'));
   // Best effort: with Redis up, the app is built on a ready connection; with Redis down, the api still
   // starts and answers what needs Redis with 503 until it is back.
   if (redis.status !== 'ready') {
-    await Promise.race([new Promise((resolve) => redis.once('ready', resolve)), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+    await Promise.race([
+      new Promise((resolve) => redis.once('ready', resolve)),
+      new Promise((resolve) => setTimeout(resolve, 5_000).unref()),
+    ]);
   }
-  const queue = createMaterialsQueue(redis, { prefix: config.QUEUE_PREFIX, attempts: config.JOB_ATTEMPTS });
-  queue.on('error', () => {});
-  const webhooksQueue = createWebhooksQueue(redis, { prefix: config.QUEUE_PREFIX, attempts: config.WEBHOOK_ATTEMPTS, backoffMs: config.WEBHOOK_BACKOFF_MS });
-  webhooksQueue.on('error', () => {});
-  const eventsRedis = createRedis(config.REDIS_URL, 'worker');
-  eventsRedis.on('error', () => {});
-  const waiter = new CompletionWaiter(eventsRedis, config.QUEUE_PREFIX);
+  const queue = createMaterialsQueue(redis, { prefix: config.redis.queuePrefix, attempts: config.worker.jobAttempts });
+  // Connection errors repeat while Redis is down; requests that need it answer 503 and say so at their level.
+  const redisError = (name: string) => (err: Error) =>
+    logger.debug({ err: err.message }, `${name}: redis connection error`);
+  queue.on('error', redisError('materials queue'));
+  const webhooksQueue = createWebhooksQueue(redis, {
+    prefix: config.redis.queuePrefix,
+    attempts: config.webhooks.attempts,
+    backoffMs: config.webhooks.backoffMs,
+  });
+  webhooksQueue.on('error', redisError('webhooks queue'));
+  const eventsRedis = createRedis(config.redis.url, 'worker');
+  eventsRedis.on('error', redisError('queue events'));
+  const waiter = new CompletionWaiter(eventsRedis, config.redis.queuePrefix, redisError('completion waiter'));
   return {
     config,
     db,
@@ -73,9 +87,10 @@ export async function createApiContext(
     requestScope,
     shutdown: new AbortController(),
     async close() {
-      await waiter.close().catch(() => {});
-      await queue.close().catch(() => {});
-      await webhooksQueue.close().catch(() => {});
+      const closing = (name: string) => (err: unknown) => logger.warn({ err }, `${name} did not close cleanly`);
+      await waiter.close().catch(closing('completion waiter'));
+      await queue.close().catch(closing('materials queue'));
+      await webhooksQueue.close().catch(closing('webhooks queue'));
       redis.disconnect();
       eventsRedis.disconnect();
       if (!overrides.db) await db.destroy();

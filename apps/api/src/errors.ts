@@ -30,12 +30,21 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: ErrorDetail[]) => new AppError(400, 'BAD_REQUEST', message, details);
+export const badRequest = (message: string, details?: ErrorDetail[]) =>
+  new AppError(400, 'BAD_REQUEST', message, details);
 export const notFound = (what = 'Material') => new AppError(404, 'NOT_FOUND', `${what} not found`);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 export const payloadTooLarge = (message: string) => new AppError(413, 'TOO_LARGE', message);
 export const unsupportedType = (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
 export const unavailable = (message: string) => new AppError(503, 'UNAVAILABLE', message);
+
+/** A 400 for one event of a usage batch names its index, so the sender can find it among a thousand. */
+export const badEvent = (
+  index: number,
+  field: string,
+  message: string,
+  details = [{ field: `events.${index}.${field}`, message }],
+) => new AppError(400, 'BAD_REQUEST', `events[${index}].${field}: ${message}`, details, { index });
 
 /** Auth failures have their own fixed body on every endpoint, whatever the reason. */
 export class UnauthorizedError extends Error {

@@ -1,9 +1,9 @@
-import { loadConfig } from '@quire/config';
+import { loadServiceConfig } from '@quire/config';
 import { createApiContext } from './context.ts';
 import { startServer } from './server.ts';
 import { startPartialSweeper } from './uploads/partial-sweeper.ts';
 
-const config = loadConfig();
+const config = loadServiceConfig();
 const ctx = await createApiContext(config);
 await ctx.waiter.ready();
 const stopSweeper = await startPartialSweeper(ctx);

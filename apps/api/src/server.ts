@@ -9,12 +9,16 @@ export interface RunningServer {
   close(deadlineMs?: number): Promise<void>;
 }
 
-export async function startServer(ctx: ApiContext, port = ctx.config.PORT, host = ctx.config.HOST): Promise<RunningServer> {
+export async function startServer(
+  ctx: ApiContext,
+  port = ctx.config.server.port,
+  host = ctx.config.server.host,
+): Promise<RunningServer> {
   const server = http.createServer(createApp(ctx));
   // Uploads of large files are long requests: no total request timeout, but a silent connection is dropped.
   server.requestTimeout = 0;
-  server.headersTimeout = ctx.config.HTTP_HEADERS_TIMEOUT_MS;
-  server.timeout = ctx.config.HTTP_IDLE_TIMEOUT_MS;
+  server.headersTimeout = ctx.config.server.headersTimeoutMs;
+  server.timeout = ctx.config.server.idleTimeoutMs;
   server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -24,7 +28,7 @@ export async function startServer(ctx: ApiContext, port = ctx.config.PORT, host 
   return {
     server,
     url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
-    close: (deadlineMs = ctx.config.API_SHUTDOWN_MS) =>
+    close: (deadlineMs = ctx.config.server.shutdownMs) =>
       new Promise<void>((resolve) => {
         ctx.shutdown.abort();
         server.close(() => resolve());
@@ -45,7 +49,11 @@ function answerClientError(err: NodeJS.ErrnoException, socket: import('node:stre
     return;
   }
   const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const body = JSON.stringify({ statusCode: status, error: http.STATUS_CODES[status], message: 'The request could not be parsed' });
+  const body = JSON.stringify({
+    statusCode: status,
+    error: http.STATUS_CODES[status],
+    message: 'The request could not be parsed',
+  });
   socket.end(
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

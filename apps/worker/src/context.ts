@@ -1,13 +1,19 @@
-import { createLogger, type Config } from '@quire/config';
+import { createLogger, type ServiceConfig } from '@quire/config';
 import { createDb, type Db } from '@quire/db';
-import { createMaterialsQueue, createRedis, createWebhooksQueue, type MaterialsQueue, type WebhooksQueue } from '@quire/queue';
+import {
+  createMaterialsQueue,
+  createRedis,
+  createWebhooksQueue,
+  type MaterialsQueue,
+  type WebhooksQueue,
+} from '@quire/queue';
 import { createObjectStore, type ObjectStore } from '@quire/storage';
 import type { DestinationStream, Logger } from 'pino';
 import type { Redis } from 'ioredis';
 import { createWorkerMetrics, type WorkerMetrics } from './metrics.ts';
 
 export interface WorkerContext {
-  config: Config;
+  config: ServiceConfig;
   db: Db;
   store: ObjectStore;
   redis: Redis;
@@ -20,19 +26,23 @@ export interface WorkerContext {
 
 /** Builds everything a worker process uses once; tests pass their own pieces through `overrides`. */
 export async function createWorkerContext(
-  config: Config,
+  config: ServiceConfig,
   overrides: Partial<Pick<WorkerContext, 'db' | 'store'>> & { logDestination?: DestinationStream } = {},
 ): Promise<WorkerContext> {
-  if (!config.DATABASE_URL || !config.REDIS_URL) throw new Error('DATABASE_URL and REDIS_URL are required');
   const logger = createLogger(config, 'worker', { destination: overrides.logDestination });
-  const db = overrides.db ?? createDb(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
+  const db =
+    overrides.db ??
+    createDb(config.database.url, {
+      poolSize: config.database.poolSize,
+      onIdleError: (err) => logger.warn({ err }, 'postgres: an idle connection failed; the next query reconnects'),
+    });
   const store = overrides.store ?? (await createObjectStore(config));
-  const redis = createRedis(config.REDIS_URL, 'worker');
-  const queue = createMaterialsQueue(redis, { prefix: config.QUEUE_PREFIX, attempts: config.JOB_ATTEMPTS });
+  const redis = createRedis(config.redis.url, 'worker');
+  const queue = createMaterialsQueue(redis, { prefix: config.redis.queuePrefix, attempts: config.worker.jobAttempts });
   const webhooksQueue = createWebhooksQueue(redis, {
-    prefix: config.QUEUE_PREFIX,
-    attempts: config.WEBHOOK_ATTEMPTS,
-    backoffMs: config.WEBHOOK_BACKOFF_MS,
+    prefix: config.redis.queuePrefix,
+    attempts: config.webhooks.attempts,
+    backoffMs: config.webhooks.backoffMs,
   });
   return {
     config,

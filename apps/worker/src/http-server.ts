@@ -17,10 +17,10 @@ export interface WorkerHttpServer {
 export async function startWorkerHttpServer(
   ctx: WorkerContext,
   running: RunningWorker,
-  port = ctx.config.WORKER_METRICS_PORT,
-  host = ctx.config.HOST,
+  port = ctx.config.server.workerMetricsPort,
+  host = ctx.config.server.host,
 ): Promise<WorkerHttpServer> {
-  const metrics = metricsHandler(ctx.metrics.registry, ctx.config.METRICS_TOKEN);
+  const metrics = metricsHandler(ctx.metrics.registry, ctx.config.server.metricsToken);
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://worker').pathname;
     if (req.method === 'GET' && path === '/metrics') {
@@ -32,7 +32,9 @@ export async function startWorkerHttpServer(
     }
     if (req.method === 'GET' && path === '/healthz') {
       const alive = running.worker.isRunning() && running.webhooks.isRunning();
-      res.writeHead(alive ? 200 : 503, { 'Content-Type': 'application/json' }).end(JSON.stringify({ status: alive ? 'ok' : 'stopping' }));
+      res
+        .writeHead(alive ? 200 : 503, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ status: alive ? 'ok' : 'stopping' }));
       return;
     }
     res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'Not Found' }));
@@ -41,7 +43,9 @@ export async function startWorkerHttpServer(
     server.once('error', (err: NodeJS.ErrnoException) =>
       reject(
         err.code === 'EADDRINUSE'
-          ? new Error(`WORKER_METRICS_PORT ${port} is in use: give each worker process on this machine its own port, or 0 for any free one`)
+          ? new Error(
+              `WORKER_METRICS_PORT ${port} is in use: give each worker process on this machine its own port, or 0 for any free one`,
+            )
           : err,
       ),
     );

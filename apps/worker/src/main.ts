@@ -1,12 +1,12 @@
-import { loadConfig } from '@quire/config';
+import { loadServiceConfig } from '@quire/config';
 import { createWorkerContext } from './context.ts';
 import { startWorkerHttpServer } from './http-server.ts';
 import { sweepStaleJobDirs } from './sandbox/job-dirs.ts';
 import { startWorker } from './worker.ts';
 
-const config = loadConfig();
+const config = loadServiceConfig();
 const ctx = await createWorkerContext(config);
-await sweepStaleJobDirs(ctx.logger, config.PROCESSING_STALE_MS);
+await sweepStaleJobDirs(ctx.logger, config.worker.processingStaleMs);
 const running = startWorker(ctx);
 const http = await startWorkerHttpServer(ctx, running).catch(async (err) => {
   // Fails loudly (a taken metrics port, say) instead of taking jobs with no health check to show for it.
@@ -15,7 +15,7 @@ const http = await startWorkerHttpServer(ctx, running).catch(async (err) => {
   await ctx.close();
   process.exit(1);
 });
-ctx.logger.info({ concurrency: config.WORKER_CONCURRENCY, metrics: `${http.url}/metrics` }, 'worker started');
+ctx.logger.info({ concurrency: config.worker.concurrency, metrics: `${http.url}/metrics` }, 'worker started');
 
 let stopping = false;
 const shutdown = async (signal: string) => {

@@ -1,4 +1,10 @@
-import { deletedOriginalKeys, findStalePendingDeliveries, findStaleProcessing, touchDelivery, touchProcessing } from '@quire/db';
+import {
+  deletedOriginalKeys,
+  findStalePendingDeliveries,
+  findStaleProcessing,
+  touchDelivery,
+  touchProcessing,
+} from '@quire/db';
 import { enqueueMaterial, requeueDelivery } from '@quire/queue';
 import type { WorkerContext } from './context.ts';
 
@@ -10,7 +16,7 @@ type SweepContext = Pick<WorkerContext, 'db' | 'queue' | 'webhooksQueue' | 'stor
  * duplicate harmless.
  */
 export async function sweepStaleMaterials(ctx: Omit<SweepContext, 'webhooksQueue'>): Promise<number> {
-  const olderThan = new Date(Date.now() - ctx.config.PROCESSING_STALE_MS);
+  const olderThan = new Date(Date.now() - ctx.config.worker.processingStaleMs);
   const ids = await findStaleProcessing(ctx.db, olderThan);
   for (const id of ids) {
     const job = await ctx.queue.getJob(id);
@@ -25,7 +31,7 @@ export async function sweepStaleMaterials(ctx: Omit<SweepContext, 'webhooksQueue
 
 /** The same for webhook deliveries still pending whose job is gone (or was never enqueued). */
 export async function sweepStaleDeliveries(ctx: SweepContext): Promise<number> {
-  const olderThan = new Date(Date.now() - ctx.config.PROCESSING_STALE_MS);
+  const olderThan = new Date(Date.now() - ctx.config.worker.processingStaleMs);
   let requeued = 0;
   for (const id of await findStalePendingDeliveries(ctx.db, olderThan)) {
     await touchDelivery(ctx.db, id);
@@ -42,8 +48,10 @@ export async function sweepStaleDeliveries(ctx: SweepContext): Promise<number> {
  * writes the object. Until every such URL has expired (plus two sweeps, for a PUT in its last second), the
  * originals of deleted materials are removed again, so such a write is an orphan for one sweep at most.
  */
-export async function sweepOrphanedOriginals(ctx: Pick<SweepContext, 'db' | 'store' | 'config' | 'logger'>): Promise<number> {
-  const window = ctx.config.UPLOAD_URL_TTL_SECONDS * 1000 + 2 * ctx.config.SWEEP_INTERVAL_MS;
+export async function sweepOrphanedOriginals(
+  ctx: Pick<SweepContext, 'db' | 'store' | 'config' | 'logger'>,
+): Promise<number> {
+  const window = ctx.config.limits.uploadUrlTtlSeconds * 1000 + 2 * ctx.config.worker.sweepIntervalMs;
   const keys = await deletedOriginalKeys(ctx.db, new Date(Date.now() - window));
   if (keys.length > 0) await ctx.store.remove(keys);
   return keys.length;
@@ -54,7 +62,7 @@ export function startSweeper(ctx: SweepContext): () => void {
     sweepStaleMaterials(ctx).catch((err) => ctx.logger.warn({ err }, 'sweep failed'));
     sweepStaleDeliveries(ctx).catch((err) => ctx.logger.warn({ err }, 'delivery sweep failed'));
     sweepOrphanedOriginals(ctx).catch((err) => ctx.logger.warn({ err }, 'orphaned original sweep failed'));
-  }, ctx.config.SWEEP_INTERVAL_MS);
+  }, ctx.config.worker.sweepIntervalMs);
   timer.unref();
   return () => clearInterval(timer);
 }

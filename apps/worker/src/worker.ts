@@ -1,5 +1,12 @@
 import { Worker, type Job } from 'bullmq';
-import { enqueueDeliveries, MATERIALS_QUEUE, WEBHOOKS_QUEUE, type DeliveryResult, type JobMap, type ProcessResult } from '@quire/queue';
+import {
+  enqueueDeliveries,
+  MATERIALS_QUEUE,
+  WEBHOOKS_QUEUE,
+  type DeliveryResult,
+  type JobMap,
+  type ProcessResult,
+} from '@quire/queue';
 import type { WorkerContext } from './context.ts';
 import { deliverWebhook } from './processors/deliver-webhook.ts';
 import { processMaterial } from './processors/process-material.ts';
@@ -35,7 +42,10 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
     if (webhookDeliveries?.length) {
       // Recorded with the status: if this enqueue is lost, the sweeper finds them pending and enqueues them.
       await enqueueDeliveries(ctx.webhooksQueue, webhookDeliveries).catch((err) =>
-        ctx.logger.warn({ err, jobId: job.id, materialId: job.data.materialId, attempt: job.attemptsMade + 1 }, 'could not enqueue webhook deliveries; the sweeper will'),
+        ctx.logger.warn(
+          { err, jobId: job.id, materialId: job.data.materialId, attempt: job.attemptsMade + 1 },
+          'could not enqueue webhook deliveries; the sweeper will',
+        ),
       );
     }
     return returned;
@@ -43,23 +53,30 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
 
   const worker = new Worker<JobMap['process-material'], ProcessResult>(MATERIALS_QUEUE, runMaterialJob, {
     connection: ctx.redis,
-    prefix: ctx.config.QUEUE_PREFIX,
-    concurrency: ctx.config.WORKER_CONCURRENCY,
+    prefix: ctx.config.redis.queuePrefix,
+    concurrency: ctx.config.worker.concurrency,
     // Extraction runs in a child process, so the event loop stays free to renew this lock.
-    lockDuration: ctx.config.WORKER_LOCK_MS,
-    stalledInterval: Math.max(1000, Math.floor(ctx.config.WORKER_LOCK_MS / 2)),
+    lockDuration: ctx.config.worker.lockMs,
+    stalledInterval: Math.max(1000, Math.floor(ctx.config.worker.lockMs / 2)),
     maxStalledCount: 2,
   });
   worker.on('error', (err) => ctx.logger.warn({ err }, 'worker connection error'));
   worker.on('failed', (job, err) =>
-    ctx.logger.warn({ jobId: job?.id, materialId: job?.data.materialId, attempt: job?.attemptsMade, err: err.message }, 'job attempt failed'),
+    ctx.logger.warn(
+      { jobId: job?.id, materialId: job?.data.materialId, attempt: job?.attemptsMade, err: err.message },
+      'job attempt failed',
+    ),
   );
 
-  const webhooks = new Worker<JobMap['deliver-webhook'], DeliveryResult>(WEBHOOKS_QUEUE, (job) => deliverWebhook(job, ctx), {
-    connection: ctx.redis,
-    prefix: ctx.config.QUEUE_PREFIX,
-    concurrency: WEBHOOK_CONCURRENCY,
-  });
+  const webhooks = new Worker<JobMap['deliver-webhook'], DeliveryResult>(
+    WEBHOOKS_QUEUE,
+    (job) => deliverWebhook(job, ctx),
+    {
+      connection: ctx.redis,
+      prefix: ctx.config.redis.queuePrefix,
+      concurrency: WEBHOOK_CONCURRENCY,
+    },
+  );
   webhooks.on('error', (err) => ctx.logger.warn({ err }, 'webhook worker connection error'));
 
   const stopSweeper = startSweeper(ctx);
@@ -67,7 +84,7 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
   return {
     worker,
     webhooks,
-    async stop(deadlineMs = ctx.config.WORKER_SHUTDOWN_MS) {
+    async stop(deadlineMs = ctx.config.worker.shutdownMs) {
       stopSweeper();
       const graceful = Promise.all([worker.close(), webhooks.close()]);
       const timeout = new Promise<'timeout'>((resolve) => setTimeout(resolve, deadlineMs, 'timeout').unref());

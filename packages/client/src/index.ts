@@ -26,14 +26,18 @@ export function createQuireClient({ baseUrl, apiKey, ...options }: QuireClientOp
   const fetchImpl = options.fetch ?? globalThis.fetch;
 
   async function* materialEvents(id: string, init: { signal?: AbortSignal } = {}): AsyncGenerator<MaterialEvent> {
-    const res = await fetchImpl(new Request(`${baseUrl}/api/v1/materials/${encodeURIComponent(id)}/events`, {
-      headers: { 'x-api-key': apiKey, accept: 'text/event-stream' },
-      signal: init.signal,
-    }));
-    if (!res.ok || !res.body) throw new Error(`GET /api/v1/materials/${id}/events answered ${res.status}: ${await res.text()}`);
+    const res = await fetchImpl(
+      new Request(`${baseUrl}/api/v1/materials/${encodeURIComponent(id)}/events`, {
+        headers: { 'x-api-key': apiKey, accept: 'text/event-stream' },
+        signal: init.signal,
+      }),
+    );
+    if (!res.ok || !res.body)
+      throw new Error(`GET /api/v1/materials/${id}/events answered ${res.status}: ${await res.text()}`);
     const messages = res.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
     for await (const message of messages) {
-      if (message.event === 'status' || message.event === 'progress') yield { event: message.event, data: JSON.parse(message.data) } as MaterialEvent;
+      if (message.event === 'status' || message.event === 'progress')
+        yield { event: message.event, data: JSON.parse(message.data) };
     }
   }
 

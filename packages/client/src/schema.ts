@@ -1,4 +1,4 @@
-// Generated from the api's OpenAPI document by `npm run client:generate`; do not edit.
+// Generated from openapi.json (the api's OpenAPI document) by `npm run client:generate`; do not edit.
 // A unit test (schema.test.ts) fails when this file no longer matches the document.
 
 export interface paths {
@@ -1661,6 +1661,121 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/materials/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow processing live (Server-Sent Events)
+         * @description A `text/event-stream` of `status` messages (data: `MaterialStatusEvent`) and `progress` messages (data: `MaterialProgressEvent`). The first message is the current status. The stream closes after the status becomes `active`, `error` or `deleted`; a material already settled gets one message. Comment lines (`: heartbeat`) keep an idle stream open. Send `x-api-key` like on every endpoint (use a fetch-based SSE client: the browser's `EventSource` cannot send headers).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Material id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The event stream; the schema is that of one message's `data` (OpenAPI 3.1 cannot describe a stream) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example event: status
+                         *     data: {"_id":"…","status":"processing","progress":5}
+                         *
+                         *     event: progress
+                         *     data: {"_id":"…","progress":50}
+                         *
+                         *     event: status
+                         *     data: {"_id":"…","status":"active"}
+                         */
+                        "text/event-stream": components["schemas"]["MaterialStatusEvent"] | components["schemas"]["MaterialProgressEvent"];
+                    };
+                };
+                /** @description The request is invalid; `message` and `details` name the field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, unknown or revoked `x-api-key` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description Not found (also when it belongs to another organization) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The body, the file or a field is larger than the configured limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/materials/search": {
         parameters: {
             query?: never;
@@ -2333,121 +2448,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/materials/{id}/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Follow processing live (Server-Sent Events)
-         * @description A `text/event-stream` of `status` messages (data: `MaterialStatusEvent`) and `progress` messages (data: `MaterialProgressEvent`). The first message is the current status. The stream closes after the status becomes `active`, `error` or `deleted`; a material already settled gets one message. Comment lines (`: heartbeat`) keep an idle stream open. Send `x-api-key` like on every endpoint (use a fetch-based SSE client: the browser's `EventSource` cannot send headers).
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Material id */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The event stream; the schema is that of one message's `data` (OpenAPI 3.1 cannot describe a stream) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example event: status
-                         *     data: {"_id":"…","status":"processing","progress":5}
-                         *
-                         *     event: progress
-                         *     data: {"_id":"…","progress":50}
-                         *
-                         *     event: status
-                         *     data: {"_id":"…","status":"active"}
-                         */
-                        "text/event-stream": components["schemas"]["MaterialStatusEvent"] | components["schemas"]["MaterialProgressEvent"];
-                    };
-                };
-                /** @description The request is invalid; `message` and `details` name the field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Missing, unknown or revoked `x-api-key` */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Unauthorized"];
-                    };
-                };
-                /** @description Not found (also when it belongs to another organization) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The body, the file or a field is larger than the configured limit */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/folders": {
         parameters: {
             query?: never;
@@ -2554,7 +2554,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Repeat a creating request safely: the same key and request get the first response again for 24 hours */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -4700,18 +4703,26 @@ export interface components {
                     name: string;
                     organizationId: string;
                     folderId: string | null;
-                    contentType: string;
+                    /** @enum {string} */
+                    contentType: "text" | "pdf" | "video" | "audio" | "image" | "epub";
                     /** @enum {string} */
                     status: "active" | "error";
-                    /** Format: date-time */
+                    /**
+                     * Format: date-time
+                     * @example 2025-01-07T23:59:59.999Z
+                     */
                     createdAt: string;
-                    /** Format: date-time */
+                    /**
+                     * Format: date-time
+                     * @example 2025-01-07T23:59:59.999Z
+                     */
                     updatedAt: string;
                     processingMs?: number;
                     wordCount?: number;
                     /** @description Why processing failed */
                     error?: {
-                        code: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED" | "CORRUPT" | "ENCRYPTED" | "TOO_LARGE" | "TIMEOUT" | "FETCH_FAILED" | "INTERNAL";
                         message: string;
                     } & {
                         [key: string]: unknown;
@@ -4728,16 +4739,18 @@ export interface components {
             /** @enum {string} */
             contentType: "text" | "pdf" | "video" | "audio" | "image" | "epub";
             content: {
+                /** @description A text material */
                 text?: string;
+                /** @description A URL material; its file fields appear once it is fetched */
                 url?: string;
                 s3Key?: string;
-                /** @description Time-limited GET URL of the original, minted per response */
-                s3Url?: string;
                 filename?: string;
                 fileSize?: number;
                 mimeType?: string;
                 /** @description The ETag of the original that upload/complete accepted (S3 storage) */
                 etag?: string;
+                /** @description Time-limited GET URL of the original, minted per response */
+                s3Url?: string;
             };
             /** @enum {string} */
             status: "pending_upload" | "processing" | "active" | "error" | "deleted";
@@ -4751,17 +4764,118 @@ export interface components {
              * @example 2025-01-07T23:59:59.999Z
              */
             updatedAt: string;
-            /** @description Filled by processing; the fields depend on the content type */
+            /** @description Filled by processing; the fields besides the common ones depend on the content type */
             metadata: {
+                format?: string;
+                title?: string;
+                /**
+                 * @description A web page: `article` kept its main content only; `whole-page` found no article and kept all of it
+                 * @enum {string}
+                 */
+                extraction?: "article" | "whole-page";
+                /** @description Why the whole page was kept */
+                fallbackReason?: string;
+                lang?: string;
+                canonicalUrl?: string;
+                siteName?: string;
+                author?: string;
+                /** @description ISO 8601, when the page gave a readable date */
+                publishedAt?: string;
+                excerpt?: string;
+                pageCount?: number;
+                pages?: ({
+                    page: number;
+                    offset: number;
+                    length: number;
+                    wordCount: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                subject?: string;
+                creator?: string;
+                producer?: string;
+                pdfVersion?: string;
+                /** @description Encrypted with an empty user password, so readable */
+                encrypted?: boolean;
+                /** @description Pages without a text layer (scanned) */
+                textless?: boolean;
+                language?: string;
+                publisher?: string;
+                epubVersion?: string;
+                chapterCount?: number;
+                chapters?: ({
+                    chapter: number;
+                    title?: string;
+                    href: string;
+                    offset: number;
+                    length: number;
+                    wordCount: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                toc?: ({
+                    title?: string;
+                    href?: string;
+                    chapter?: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                width?: number;
+                height?: number;
+                orientation?: number;
+                frames?: number;
+                ocr?: {
+                    engine: string;
+                    language: string;
+                    confidence?: number;
+                } & {
+                    [key: string]: unknown;
+                };
+                durationSeconds?: number;
+                bitrate?: number;
+                container?: string;
+                codecs?: {
+                    audio?: string;
+                    video?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                hasAudio?: boolean;
+                hasVideo?: boolean;
+                sampleRate?: number;
+                channels?: number;
+                audioBitrate?: number;
+                frameRate?: number;
+                videoBitrate?: number;
+                transcription?: {
+                    engine: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                /**
+                 * @description The `content.type` a URL was created with
+                 * @enum {string}
+                 */
+                requestedType?: "text" | "pdf" | "video" | "audio" | "url";
                 /** @description While processing */
                 progress?: number;
                 error?: components["schemas"]["MaterialError"];
+                processingMs?: number;
+                /** @description The sandboxed extraction's peak, when one ran */
+                peakMemoryMb?: number;
                 extractedText?: string;
                 /** @description Storage key of the text when it is too large to inline */
                 textKey?: string;
                 wordCount?: number;
-                processingMs?: number;
+                textLength?: number;
                 images?: components["schemas"]["MaterialImage"][];
+                preview?: components["schemas"]["MaterialImage"];
+                thumbnail?: components["schemas"]["MaterialImage"];
+                /** @description Which extractor made the result */
+                extractor?: {
+                    name: string;
+                    version: number;
+                };
             } & {
                 [key: string]: unknown;
             };
@@ -4782,20 +4896,26 @@ export interface components {
             /** @enum {string} */
             code: "UNSUPPORTED" | "CORRUPT" | "ENCRYPTED" | "TOO_LARGE" | "TIMEOUT" | "FETCH_FAILED" | "INTERNAL";
             message: string;
+            /** @description The `content.type` the client claimed for a URL */
+            claimedType?: string;
+            /** @description The type the fetched bytes turned out to be */
+            detectedType?: string;
         } & {
             [key: string]: unknown;
         };
         MaterialImage: {
             id: string;
             s3Key: string;
-            /** @description Time-limited GET URL, minted per response */
-            s3Url?: string;
             page?: number;
             chapter?: number;
             timestampMs?: number;
             width?: number;
             height?: number;
             format?: string;
+            /** @description `extracted` or `keyframe` */
+            kind?: string;
+            /** @description Time-limited GET URL, minted per response */
+            s3Url?: string;
         } & {
             [key: string]: unknown;
         };
@@ -4854,6 +4974,31 @@ export interface components {
             page: number;
             totalPages: number;
         };
+        /** @description Data of an `event: status` message: sent first, and whenever the status changes */
+        MaterialStatusEvent: {
+            _id: string;
+            /** @enum {string} */
+            status: "pending_upload" | "processing" | "active" | "error" | "deleted";
+            /** @description While `processing` */
+            progress?: number;
+            /** @description When `error` */
+            error?: {
+                /** @enum {string} */
+                code: "UNSUPPORTED" | "CORRUPT" | "ENCRYPTED" | "TOO_LARGE" | "TIMEOUT" | "FETCH_FAILED" | "INTERNAL";
+                message: string;
+                /** @description The `content.type` the client claimed for a URL */
+                claimedType?: string;
+                /** @description The type the fetched bytes turned out to be */
+                detectedType?: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description Data of an `event: progress` message: processing advanced */
+        MaterialProgressEvent: {
+            _id: string;
+            progress: number;
+        };
         SearchResults: {
             query: string;
             results: {
@@ -4884,27 +5029,6 @@ export interface components {
                 materialIds: string[] | null;
                 folderIds: string[] | null;
             };
-        };
-        /** @description Data of an `event: status` message: sent first, and whenever the status changes */
-        MaterialStatusEvent: {
-            _id: string;
-            /** @enum {string} */
-            status: "pending_upload" | "processing" | "active" | "error" | "deleted";
-            /** @description While `processing` */
-            progress?: number;
-            /** @description When `error` */
-            error?: {
-                /** @enum {string} */
-                code: "UNSUPPORTED" | "CORRUPT" | "ENCRYPTED" | "TOO_LARGE" | "TIMEOUT" | "FETCH_FAILED" | "INTERNAL";
-                message: string;
-            } & {
-                [key: string]: unknown;
-            };
-        };
-        /** @description Data of an `event: progress` message: processing advanced */
-        MaterialProgressEvent: {
-            _id: string;
-            progress: number;
         };
         Folder: {
             _id: string;

@@ -4,17 +4,37 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const int = (min: number, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max);
-const optionalUrl = z.string().url().optional().or(z.literal('').transform(() => undefined));
-const optionalSecret = z.string().min(16, 'must be at least 16 characters').optional().or(z.literal('').transform(() => undefined));
+const optionalUrl = z
+  .string()
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+const optionalSecret = z
+  .string()
+  .min(16, 'must be at least 16 characters')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
 const hostPortList = z
   .string()
   .default('')
-  .transform((list) => list.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean))
-  .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'each entry must be host:port, e.g. intranet.example:443 or [fd00::5]:80')));
+  .transform((list) =>
+    list
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z
+        .string()
+        .regex(
+          /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/,
+          'each entry must be host:port, e.g. intranet.example:443 or [fd00::5]:80',
+        ),
+    ),
+  );
 
 /** The checkout this file belongs to. Each one gets its own default data dir, so two clones never share a database. */
 const checkoutRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -49,7 +69,10 @@ const envSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().default('quire'),
   /** Prefix for every object key (lets several deployments or test runs share a bucket). */
-  STORAGE_KEY_PREFIX: z.string().regex(/^([\w.-]+\/)*$/, 'segments of letters, digits, ".", "-", "_", each ending in "/"').default(''),
+  STORAGE_KEY_PREFIX: z
+    .string()
+    .regex(/^([\w.-]+\/)*$/, 'segments of letters, digits, ".", "-", "_", each ending in "/"')
+    .default(''),
   /** Directory of the local-disk driver, used when S3_ENDPOINT is not set. */
   STORAGE_DIR: z.string().optional(),
   /** HMAC secret for the local driver's upload/download URLs; api and workers must share it. */
@@ -136,22 +159,198 @@ const envSchema = z.object({
 
 type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Env {
-  publicUrl: string;
-  storageDir: string;
+/** Where objects live: an S3-compatible service when S3_ENDPOINT is set, else a directory with signed URLs. */
+export type StorageConfig = { keyPrefix: string } & (
+  | {
+      driver: 's3';
+      endpoint: string;
+      port?: number;
+      useSsl: boolean;
+      accessKey: string;
+      secretKey: string;
+      region: string;
+      bucket: string;
+    }
+  | { driver: 'local'; dir: string; signingSecret?: string }
+);
+
+/** Every setting, in sections; each comes from one environment variable of `envSchema` (see `.env.example`). */
+export interface Config {
+  nodeEnv: Env['NODE_ENV'];
+  logLevel: Env['LOG_LEVEL'];
+  /** Where the embedded stack (npm start) keeps Postgres, Redis and local storage. */
+  dataDir: string;
+  server: {
+    host: string;
+    port: number;
+    /** Base URL clients reach the api at, without a trailing slash. */
+    publicUrl: string;
+    trustProxy: string;
+    idleTimeoutMs: number;
+    headersTimeoutMs: number;
+    shutdownMs: number;
+    adminToken?: string;
+    metricsToken?: string;
+    sseHeartbeatMs: number;
+    workerMetricsPort: number;
+  };
+  database: { url?: string; poolSize: number };
+  redis: { url?: string; queuePrefix: string };
+  storage: StorageConfig;
+  extraction: {
+    timeoutMs: number;
+    maxMemoryMb: number;
+    inlineTextMaxChars: number;
+    ffmpegPath: string;
+    ffprobePath: string;
+    speechEngine: Env['SPEECH_ENGINE'];
+    pocketsphinxPath: string;
+    pocketsphinxModelDir: string;
+    urlFetch: { maxBytes: number; timeoutMs: number; allowHosts: string[] };
+  };
+  limits: {
+    uploadMaxBytes: number;
+    uploadMaxFields: number;
+    uploadMaxFieldBytes: number;
+    uploadUrlTtlSeconds: number;
+    downloadUrlTtlSeconds: number;
+    jsonBodyMaxBytes: number;
+    textMaterialMaxChars: number;
+    batchMaxItems: number;
+    analyticsMaxRangeDays: number;
+    usageSummaryMaxPeriods: number;
+    ratePerIp: number;
+    ratePerKey: number;
+  };
+  worker: {
+    concurrency: number;
+    jobAttempts: number;
+    lockMs: number;
+    shutdownMs: number;
+    processingStaleMs: number;
+    sweepIntervalMs: number;
+  };
+  webhooks: { attempts: number; backoffMs: number; timeoutMs: number; allowHosts: string[] };
+  /** How `npm start` keeps the processes it started running. */
+  supervisor: { maxRestarts: number; restartWindowMs: number; backoffMs: number; startTimeoutMs: number };
 }
 
+/** The configuration of a process that talks to Postgres and Redis: both URLs are known to be there. */
+export type ServiceConfig = Config & {
+  database: Config['database'] & { url: string };
+  redis: Config['redis'] & { url: string };
+};
+
 /** Parses the environment once; a bad value stops startup with the variable named. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Env> = {}): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  const values = { ...parsed.data, ...overrides };
+  const e = parsed.data;
+  const storage: StorageConfig = e.S3_ENDPOINT
+    ? {
+        driver: 's3',
+        keyPrefix: e.STORAGE_KEY_PREFIX,
+        endpoint: e.S3_ENDPOINT,
+        ...(e.S3_PORT !== undefined ? { port: e.S3_PORT } : {}),
+        useSsl: e.S3_USE_SSL,
+        accessKey: e.S3_ACCESS_KEY,
+        secretKey: e.S3_SECRET_KEY,
+        region: e.S3_REGION,
+        bucket: e.S3_BUCKET,
+      }
+    : {
+        driver: 'local',
+        keyPrefix: e.STORAGE_KEY_PREFIX,
+        dir: e.STORAGE_DIR ?? path.join(e.QUIRE_DATA_DIR, 'storage'),
+        ...(e.STORAGE_SIGNING_SECRET ? { signingSecret: e.STORAGE_SIGNING_SECRET } : {}),
+      };
   return {
-    ...values,
-    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
-    storageDir: values.STORAGE_DIR ?? path.join(values.QUIRE_DATA_DIR, 'storage'),
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    dataDir: e.QUIRE_DATA_DIR,
+    server: {
+      host: e.HOST,
+      port: e.PORT,
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+      trustProxy: e.TRUST_PROXY,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      shutdownMs: e.API_SHUTDOWN_MS,
+      ...(e.ADMIN_TOKEN ? { adminToken: e.ADMIN_TOKEN } : {}),
+      ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
+      sseHeartbeatMs: e.SSE_HEARTBEAT_MS,
+      workerMetricsPort: e.WORKER_METRICS_PORT,
+    },
+    database: { ...(e.DATABASE_URL ? { url: e.DATABASE_URL } : {}), poolSize: e.DATABASE_POOL_SIZE },
+    redis: { ...(e.REDIS_URL ? { url: e.REDIS_URL } : {}), queuePrefix: e.QUEUE_PREFIX },
+    storage,
+    extraction: {
+      timeoutMs: e.EXTRACT_TIMEOUT_MS,
+      maxMemoryMb: e.EXTRACT_MAX_MEMORY_MB,
+      inlineTextMaxChars: e.INLINE_TEXT_MAX_CHARS,
+      ffmpegPath: e.FFMPEG_PATH,
+      ffprobePath: e.FFPROBE_PATH,
+      speechEngine: e.SPEECH_ENGINE,
+      pocketsphinxPath: e.POCKETSPHINX_PATH,
+      pocketsphinxModelDir: e.POCKETSPHINX_MODEL_DIR,
+      urlFetch: {
+        maxBytes: e.URL_FETCH_MAX_BYTES,
+        timeoutMs: e.URL_FETCH_TIMEOUT_MS,
+        allowHosts: e.URL_FETCH_ALLOW_HOSTS,
+      },
+    },
+    limits: {
+      uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+      uploadMaxFields: e.UPLOAD_MAX_FIELDS,
+      uploadMaxFieldBytes: e.UPLOAD_MAX_FIELD_BYTES,
+      uploadUrlTtlSeconds: e.UPLOAD_URL_TTL_SECONDS,
+      downloadUrlTtlSeconds: e.DOWNLOAD_URL_TTL_SECONDS,
+      jsonBodyMaxBytes: e.JSON_BODY_MAX_BYTES,
+      textMaterialMaxChars: e.TEXT_MATERIAL_MAX_CHARS,
+      batchMaxItems: e.BATCH_MAX_ITEMS,
+      analyticsMaxRangeDays: e.ANALYTICS_MAX_RANGE_DAYS,
+      usageSummaryMaxPeriods: e.USAGE_SUMMARY_MAX_PERIODS,
+      ratePerIp: e.RATE_LIMIT_PER_IP,
+      ratePerKey: e.RATE_LIMIT_PER_KEY,
+    },
+    worker: {
+      concurrency: e.WORKER_CONCURRENCY,
+      jobAttempts: e.JOB_ATTEMPTS,
+      lockMs: e.WORKER_LOCK_MS,
+      shutdownMs: e.WORKER_SHUTDOWN_MS,
+      processingStaleMs: e.PROCESSING_STALE_MS,
+      sweepIntervalMs: e.SWEEP_INTERVAL_MS,
+    },
+    webhooks: {
+      attempts: e.WEBHOOK_ATTEMPTS,
+      backoffMs: e.WEBHOOK_BACKOFF_MS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      allowHosts: e.WEBHOOK_ALLOW_HOSTS,
+    },
+    supervisor: {
+      maxRestarts: e.SUPERVISOR_MAX_RESTARTS,
+      restartWindowMs: e.SUPERVISOR_RESTART_WINDOW_MS,
+      backoffMs: e.SUPERVISOR_BACKOFF_MS,
+      startTimeoutMs: e.SUPERVISOR_START_TIMEOUT_MS,
+    },
   };
+}
+
+/**
+ * The configuration of the api or a worker, which cannot run without Postgres and Redis: a missing
+ * DATABASE_URL or REDIS_URL stops startup here, naming the variable, instead of failing later.
+ */
+export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  return requireServices(loadConfig(env));
+}
+
+export function requireServices(config: Config): ServiceConfig {
+  const { database, redis } = config;
+  const missing = [...(database.url ? [] : ['DATABASE_URL']), ...(redis.url ? [] : ['REDIS_URL'])];
+  if (missing.length > 0 || !database.url || !redis.url)
+    throw new Error(`Invalid configuration: ${missing.join(' and ')} must be set`);
+  return { ...config, database: { ...database, url: database.url }, redis: { ...redis, url: redis.url } };
 }

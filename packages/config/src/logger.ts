@@ -24,10 +24,13 @@ export interface LoggerOptions {
  * production, where pino-pretty, a dev dependency, is not loaded).
  */
 export function createLogger(config: Config, name: string, { destination, mixin }: LoggerOptions = {}): Logger {
-  const options = { name, level: config.LOG_LEVEL, redact: REDACT, ...(mixin ? { mixin } : {}) };
+  const options = { name, level: config.logLevel, redact: REDACT, ...(mixin ? { mixin } : {}) };
   if (destination) return pino(options, destination);
-  if (config.NODE_ENV === 'development' && process.stdout.isTTY) {
-    return pino({ ...options, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } });
+  if (config.nodeEnv === 'development' && process.stdout.isTTY) {
+    return pino({
+      ...options,
+      transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } },
+    });
   }
   return pino(options);
 }

@@ -6,7 +6,11 @@ const INT8_OID = 20;
 
 export type Db = Kysely<Database>;
 
-export function createDb(connectionString: string, options: { poolSize?: number } = {}): Db {
+/** `onIdleError` hears an idle client's failure (Postgres restarted); without it the failure is written to stderr. */
+export function createDb(
+  connectionString: string,
+  options: { poolSize?: number; onIdleError?: (err: Error) => void } = {},
+): Db {
   const pool = new pg.Pool({
     connectionString,
     max: options.poolSize ?? 10,
@@ -14,10 +18,15 @@ export function createDb(connectionString: string, options: { poolSize?: number 
     // Byte counts are bigint columns; they stay far below 2^53, so numbers are safe and friendlier.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+        oid === INT8_OID
+          ? (v: string) => Number(v)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
   // An idle client's error (e.g. Postgres restarted) must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
+  pool.on(
+    'error',
+    options.onIdleError ?? ((err) => process.stderr.write(`postgres: idle client error: ${err.message}\n`)),
+  );
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -33,7 +33,12 @@ export async function insertFolder(db: Db, f: NewFolderInput): Promise<Folder> {
 }
 
 export async function findFolder(db: Db, organizationId: string, id: string): Promise<Folder | undefined> {
-  return db.selectFrom('folders').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('folders')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /**
@@ -61,7 +66,12 @@ export async function lockFolderTree(db: Db, organizationId: string): Promise<vo
 /** Which of `ids` name folders of this organization. */
 export async function existingFolderIds(db: Db, organizationId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('folders').select('id').where('organization_id', '=', organizationId).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('folders')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', ids)
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
@@ -72,7 +82,11 @@ export interface ListFoldersQuery {
   offset: number;
 }
 
-export async function listFolders(db: Db, organizationId: string, q: ListFoldersQuery): Promise<{ rows: Folder[]; total: number }> {
+export async function listFolders(
+  db: Db,
+  organizationId: string,
+  q: ListFoldersQuery,
+): Promise<{ rows: Folder[]; total: number }> {
   let base = db.selectFrom('folders').where('organization_id', '=', organizationId);
   if (q.parentFolderId !== undefined) base = base.where('parent_folder_id', '=', q.parentFolderId);
   if (q.search) base = base.where('name', 'ilike', containsPattern(q.search));
@@ -84,7 +98,13 @@ export async function listFolders(db: Db, organizationId: string, q: ListFolders
 }
 
 export async function listAllFolders(db: Db, organizationId: string): Promise<Folder[]> {
-  return db.selectFrom('folders').selectAll().where('organization_id', '=', organizationId).orderBy('name').orderBy('id').execute();
+  return db
+    .selectFrom('folders')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
 }
 
 export async function listSubfolders(db: Db, organizationId: string, parentId: string): Promise<Folder[]> {
@@ -128,7 +148,13 @@ export async function updateFolder(
   db: Db,
   organizationId: string,
   id: string,
-  changes: { name?: string; description?: string | null; parentFolderId?: string | null; color?: string | null; icon?: string | null },
+  changes: {
+    name?: string;
+    description?: string | null;
+    parentFolderId?: string | null;
+    color?: string | null;
+    icon?: string | null;
+  },
 ): Promise<Folder | undefined> {
   return db
     .updateTable('folders')

@@ -34,7 +34,12 @@ export async function findGroup(db: Db, organizationId: string, id: string) {
 /** Which of `ids` are groups of this organization. */
 export async function existingGroupIds(db: Db, organizationId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('groups').select('id').where('organization_id', '=', organizationId).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('groups')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', ids)
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 

@@ -39,7 +39,12 @@ export async function claimIdempotencyKey(
     .where('organization_id', '=', organizationId)
     .where('key', '=', key)
     .executeTakeFirstOrThrow();
-  return { fingerprint: row.fingerprint, statusCode: row.status_code, headers: row.response_headers, body: row.response_body };
+  return {
+    fingerprint: row.fingerprint,
+    statusCode: row.status_code,
+    headers: row.response_headers,
+    body: row.response_body,
+  };
 }
 
 export async function completeIdempotencyKey(
@@ -62,5 +67,9 @@ export async function completeIdempotencyKey(
 }
 
 export async function releaseIdempotencyKey(db: Db, organizationId: string, key: string): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('organization_id', '=', organizationId).where('key', '=', key).execute();
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('organization_id', '=', organizationId)
+    .where('key', '=', key)
+    .execute();
 }

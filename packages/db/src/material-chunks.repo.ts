@@ -12,7 +12,12 @@ export interface ChunkInput {
 }
 
 /** Replaces every chunk of a material; run it in the transaction that publishes the new result. */
-export async function replaceChunks(db: Db, organizationId: string, materialId: string, chunks: ChunkInput[]): Promise<void> {
+export async function replaceChunks(
+  db: Db,
+  organizationId: string,
+  materialId: string,
+  chunks: ChunkInput[],
+): Promise<void> {
   await deleteChunks(db, materialId);
   for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
     const rows = chunks.slice(start, start + INSERT_BATCH).map((chunk, i) => ({

@@ -1,25 +1,30 @@
 import { sql } from 'kysely';
 import type { Db } from './connection.ts';
 import { containsPattern } from './like.ts';
-import type { Material, MaterialContent, MaterialStatus, Reference } from './schema.ts';
+import {
+  assertTransitions,
+  materialFromRow,
+  metadataColumn,
+  referencesColumn,
+  sourceColumn,
+  type ContentType,
+  type Material,
+  type MaterialMetadata,
+  type MaterialSource,
+  type MaterialStatus,
+  type Reference,
+} from '@quire/material';
 
-export interface NewMaterialInput {
-  id: string;
-  organizationId: string;
-  folderId: string | null;
-  name: string;
-  contentType: string;
-  status: MaterialStatus;
-  content: MaterialContent;
-  metadata?: Record<string, unknown>;
-  references: Reference[];
-  extractImages: boolean;
-  storageBytes?: number;
-}
+/** A material as created: what the database fills in (timestamps, derived bytes) is left out. */
+export type NewMaterialInput = Pick<
+  Material,
+  'id' | 'organizationId' | 'folderId' | 'name' | 'contentType' | 'status' | 'source' | 'references' | 'extractImages'
+> &
+  Partial<Pick<Material, 'metadata' | 'storageBytes'>>;
 
 export async function insertMaterial(db: Db, m: NewMaterialInput): Promise<Material> {
   const now = new Date();
-  return db
+  const row = await db
     .insertInto('materials')
     .values({
       id: m.id,
@@ -28,9 +33,9 @@ export async function insertMaterial(db: Db, m: NewMaterialInput): Promise<Mater
       name: m.name,
       content_type: m.contentType,
       status: m.status,
-      content: JSON.stringify(m.content),
-      metadata: JSON.stringify(m.metadata ?? {}),
-      references: JSON.stringify(m.references),
+      content: sourceColumn(m.source),
+      metadata: metadataColumn(m.metadata ?? {}),
+      references: referencesColumn(m.references),
       extract_images: m.extractImages,
       storage_bytes: m.storageBytes ?? 0,
       processing_started_at: m.status === 'processing' ? now : null,
@@ -39,22 +44,25 @@ export async function insertMaterial(db: Db, m: NewMaterialInput): Promise<Mater
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  return materialFromRow(row);
 }
 
 /** A live (not deleted) material of this organization. */
 export async function findMaterial(db: Db, organizationId: string, id: string): Promise<Material | undefined> {
-  return db
+  const row = await db
     .selectFrom('materials')
     .selectAll()
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
     .where('status', '<>', 'deleted')
     .executeTakeFirst();
+  return row && materialFromRow(row);
 }
 
 /** For the worker, which holds only the material id from its job; any status. */
 export async function findMaterialForProcessing(db: Db, id: string): Promise<Material | undefined> {
-  return db.selectFrom('materials').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('materials').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && materialFromRow(row);
 }
 
 export interface ListMaterialsQuery {
@@ -69,10 +77,7 @@ export async function listMaterials(
   organizationId: string,
   q: ListMaterialsQuery,
 ): Promise<{ rows: Material[]; total: number }> {
-  let base = db
-    .selectFrom('materials')
-    .where('organization_id', '=', organizationId)
-    .where('status', '<>', 'deleted');
+  let base = db.selectFrom('materials').where('organization_id', '=', organizationId).where('status', '<>', 'deleted');
   if (q.folderId !== undefined) base = base.where('folder_id', '=', q.folderId);
   if (q.search) base = base.where('name', 'ilike', containsPattern(q.search));
 
@@ -81,14 +86,21 @@ export async function listMaterials(
     base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute(),
     unfiltered
       ? countLiveMaterials(db, organizationId)
-      : base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow().then((r) => Number(r.total)),
+      : base
+          .select((eb) => eb.fn.countAll<string>().as('total'))
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.total)),
   ]);
-  return { rows, total };
+  return { rows: rows.map(materialFromRow), total };
 }
 
 /** The organization's live materials, from the counter the triggers keep (no row: none yet). */
 async function countLiveMaterials(db: Db, organizationId: string): Promise<number> {
-  const row = await db.selectFrom('material_counts').select('live').where('organization_id', '=', organizationId).executeTakeFirst();
+  const row = await db
+    .selectFrom('material_counts')
+    .select('live')
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
   return row?.live ?? 0;
 }
 
@@ -98,14 +110,15 @@ export async function replaceReferences(
   id: string,
   references: Reference[],
 ): Promise<Material | undefined> {
-  return db
+  const row = await db
     .updateTable('materials')
-    .set({ references: JSON.stringify(references), updated_at: new Date() })
+    .set({ references: referencesColumn(references), updated_at: new Date() })
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
     .where('status', '<>', 'deleted')
     .returningAll()
     .executeTakeFirst();
+  return row && materialFromRow(row);
 }
 
 /** Which of `ids` name live (not deleted) materials of this organization. */
@@ -122,7 +135,12 @@ export async function liveMaterialIds(db: Db, organizationId: string, ids: strin
 }
 
 /** Puts live materials into `folderId` (null: no folder); returns the ids it moved. */
-export async function moveMaterials(db: Db, organizationId: string, ids: string[], folderId: string | null): Promise<string[]> {
+export async function moveMaterials(
+  db: Db,
+  organizationId: string,
+  ids: string[],
+  folderId: string | null,
+): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .updateTable('materials')
@@ -135,8 +153,13 @@ export async function moveMaterials(db: Db, organizationId: string, ids: string[
   return rows.map((r) => r.id);
 }
 
-export async function renameMaterial(db: Db, organizationId: string, id: string, name: string): Promise<Material | undefined> {
-  return db
+export async function renameMaterial(
+  db: Db,
+  organizationId: string,
+  id: string,
+  name: string,
+): Promise<Material | undefined> {
+  const row = await db
     .updateTable('materials')
     .set({ name, updated_at: new Date() })
     .where('organization_id', '=', organizationId)
@@ -144,36 +167,44 @@ export async function renameMaterial(db: Db, organizationId: string, id: string,
     .where('status', '<>', 'deleted')
     .returningAll()
     .executeTakeFirst();
+  return row && materialFromRow(row);
 }
 
 /**
  * Moves a material between states only if it is still in one of `from`; returns undefined when another
- * actor got there first, which makes every transition safe to attempt twice.
+ * actor got there first, which makes every transition safe to attempt twice. Only the moves of
+ * `STATUS_TRANSITIONS` are allowed.
  */
 export async function transitionMaterial(
   db: Db,
   id: string,
-  from: MaterialStatus[],
+  from: readonly MaterialStatus[],
   to: MaterialStatus,
-  changes: { metadata?: Record<string, unknown>; derivedBytes?: number; organizationId?: string } = {},
+  changes: { metadata?: MaterialMetadata; derivedBytes?: number; organizationId?: string } = {},
 ): Promise<Material | undefined> {
+  assertTransitions(from, to);
   let query = db
     .updateTable('materials')
     .set({
       status: to,
       updated_at: new Date(),
       ...(to === 'processing' ? { processing_started_at: new Date() } : {}),
-      ...(changes.metadata ? { metadata: JSON.stringify(changes.metadata) } : {}),
+      ...(changes.metadata ? { metadata: metadataColumn(changes.metadata) } : {}),
       ...(changes.derivedBytes !== undefined ? { derived_bytes: changes.derivedBytes } : {}),
     })
     .where('id', '=', id)
-    .where('status', 'in', from);
+    .where('status', 'in', [...from]);
   if (changes.organizationId) query = query.where('organization_id', '=', changes.organizationId);
-  return query.returningAll().executeTakeFirst();
+  const row = await query.returningAll().executeTakeFirst();
+  return row && materialFromRow(row);
 }
 
 /** Merges `patch` into metadata while the material is processing (progress updates). */
-export async function patchProcessingMetadata(db: Db, id: string, patch: Record<string, unknown>): Promise<void> {
+export async function patchProcessingMetadata(
+  db: Db,
+  id: string,
+  patch: Pick<MaterialMetadata, 'progress'>,
+): Promise<void> {
   await db
     .updateTable('materials')
     .set({ metadata: sql`metadata || ${JSON.stringify(patch)}::jsonb`, updated_at: new Date() })
@@ -186,13 +217,13 @@ export async function patchProcessingMetadata(db: Db, id: string, patch: Record<
 export async function attachOriginal(
   db: Db,
   id: string,
-  original: { contentType: string; content: MaterialContent; storageBytes: number },
+  original: { contentType: ContentType; source: MaterialSource; storageBytes: number },
 ): Promise<boolean> {
   const result = await db
     .updateTable('materials')
     .set({
       content_type: original.contentType,
-      content: JSON.stringify(original.content),
+      content: sourceColumn(original.source),
       storage_bytes: original.storageBytes,
       updated_at: new Date(),
     })
@@ -246,15 +277,15 @@ export async function completePendingUpload(
   db: Db,
   organizationId: string,
   id: string,
-  upload: { contentType: string; content: MaterialContent; storageBytes: number },
+  upload: { contentType: ContentType; source: MaterialSource; storageBytes: number },
 ): Promise<Material | undefined> {
   const now = new Date();
-  return db
+  const row = await db
     .updateTable('materials')
     .set({
       status: 'processing',
       content_type: upload.contentType,
-      content: JSON.stringify(upload.content),
+      content: sourceColumn(upload.source),
       storage_bytes: upload.storageBytes,
       processing_started_at: now,
       updated_at: now,
@@ -264,4 +295,5 @@ export async function completePendingUpload(
     .where('status', '=', 'pending_upload')
     .returningAll()
     .executeTakeFirst();
+  return row && materialFromRow(row);
 }

@@ -1,26 +1,11 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { MaterialsTable } from '@quire/material';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 
-export type MaterialStatus = 'pending_upload' | 'processing' | 'active' | 'error' | 'deleted';
-
-export interface Reference {
-  title: string;
-  url: string;
-}
-
-export interface MaterialContent {
-  text?: string;
-  url?: string;
-  s3Key?: string;
-  filename?: string;
-  fileSize?: number;
-  mimeType?: string;
-  /** The original's ETag as `upload/complete` saw it (S3 driver); processing and downloads refuse any other. */
-  etag?: string;
-}
+export type { MaterialsTable, MaterialRow, MaterialStatus, Reference } from '@quire/material';
 
 export interface OrganizationsTable {
   id: string;
@@ -45,24 +30,6 @@ export interface ApiKeysTable {
   key_hash: Buffer;
   created_at: CreatedAt;
   revoked_at: Timestamp | null;
-}
-
-export interface MaterialsTable {
-  id: string;
-  organization_id: string;
-  folder_id: string | null;
-  name: string;
-  content_type: string;
-  status: MaterialStatus;
-  content: Json<MaterialContent>;
-  metadata: Json<Record<string, unknown>>;
-  references: Json<Reference[]>;
-  extract_images: Generated<boolean>;
-  storage_bytes: Generated<number>;
-  derived_bytes: Generated<number>;
-  processing_started_at: Timestamp | null;
-  created_at: CreatedAt;
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface MaterialObjectsTable {
@@ -284,9 +251,6 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
 }
 
-export type Material = Selectable<MaterialsTable>;
-export type NewMaterial = Insertable<MaterialsTable>;
-export type MaterialUpdate = Updateable<MaterialsTable>;
 export type Group = Selectable<GroupsTable>;
 export type Folder = Selectable<FoldersTable>;
 export type ApiKey = Selectable<ApiKeysTable>;

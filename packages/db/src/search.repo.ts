@@ -72,7 +72,12 @@ export async function termStatistics(db: Db, organizationId: string, words: stri
     .select(['s.passages', 's.total_length', 'c.live'])
     .where('o.id', '=', organizationId)
     .executeTakeFirst();
-  return { terms: rows, passages: Number(stats?.passages ?? 0), totalLength: Number(stats?.total_length ?? 0), materials: Number(stats?.live ?? 0) };
+  return {
+    terms: rows,
+    passages: Number(stats?.passages ?? 0),
+    totalLength: Number(stats?.total_length ?? 0),
+    materials: Number(stats?.live ?? 0),
+  };
 }
 
 export interface WeightedTerm {

@@ -13,7 +13,11 @@ export interface StudentSighting {
  * Creates the students not seen before and renames those with a newer name; returns the internal id of
  * every user id given. Rows are written in user id order so concurrent batches cannot deadlock.
  */
-export async function upsertStudents(db: Db, organizationId: string, sightings: StudentSighting[]): Promise<Map<string, number>> {
+export async function upsertStudents(
+  db: Db,
+  organizationId: string,
+  sightings: StudentSighting[],
+): Promise<Map<string, number>> {
   const named = sightings.filter((s) => s.name !== undefined);
   const unnamed = sightings.filter((s) => s.name === undefined);
   if (named.length > 0) {
@@ -43,12 +47,20 @@ export async function upsertStudents(db: Db, organizationId: string, sightings: 
     .selectFrom('students')
     .select(['id', 'user_id'])
     .where('organization_id', '=', organizationId)
-    .where('user_id', 'in', sightings.map((s) => s.userId))
+    .where(
+      'user_id',
+      'in',
+      sightings.map((s) => s.userId),
+    )
     .execute();
   return new Map(rows.map((r) => [r.user_id, r.id]));
 }
 
-export async function addGroupMembers(db: Db, organizationId: string, members: { groupId: string; studentId: number }[]): Promise<void> {
+export async function addGroupMembers(
+  db: Db,
+  organizationId: string,
+  members: { groupId: string; studentId: number }[],
+): Promise<void> {
   if (members.length === 0) return;
   await sql`
     insert into group_members (organization_id, group_id, student_id)

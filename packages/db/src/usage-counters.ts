@@ -40,7 +40,9 @@ export function counterOfEvent(counter: UsageCounter, alias: string): RawBuilder
   const { type, correct, sumsValue } = USAGE_COUNTERS[counter];
   const e = (column: string) => sql.ref(`${alias}.${column}`);
   const matches =
-    correct === undefined ? sql`${e('type')} = ${type}::usage_event_type` : sql`${e('type')} = ${type}::usage_event_type and ${e('correct')} = ${correct}`;
+    correct === undefined
+      ? sql`${e('type')} = ${type}::usage_event_type`
+      : sql`${e('type')} = ${type}::usage_event_type and ${e('correct')} = ${correct}`;
   return sumsValue ? sql<number>`case when ${matches} then ${e('value')} else 0 end` : sql<number>`(${matches})::int`;
 }
 
@@ -52,7 +54,9 @@ export function counterOfEvent(counter: UsageCounter, alias: string): RawBuilder
 export function addToDailyCounters(source: RawBuilder<unknown>): RawBuilder<unknown> {
   const columns = sql.join(COUNTERS.map((c) => sql.ref(c)));
   const sums = sql.join(COUNTERS.map((c) => sql`sum(${counterOfEvent(c, 'e')})`));
-  const increments = sql.join(COUNTERS.map((c) => sql`${sql.ref(c)} = usage_daily.${sql.ref(c)} + excluded.${sql.ref(c)}`));
+  const increments = sql.join(
+    COUNTERS.map((c) => sql`${sql.ref(c)} = usage_daily.${sql.ref(c)} + excluded.${sql.ref(c)}`),
+  );
   return sql`
     insert into usage_daily (organization_id, group_id, student_id, day, ${columns})
     select e.organization_id, e.group_id, e.student_id, (e.occurred_at at time zone 'UTC')::date, ${sums}

@@ -85,6 +85,12 @@ export async function listUsageEvents(db: Db, organizationId: string, filter: Us
   if (filter.from !== undefined) query = query.where('e.occurred_at', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('e.occurred_at', '<=', filter.to);
   if (filter.type !== undefined) query = query.where('e.type', '=', filter.type);
-  if (filter.userId !== undefined) query = query.where('s.organization_id', '=', organizationId).where('s.user_id', '=', filter.userId);
-  return query.orderBy('e.occurred_at', 'desc').orderBy('e.event_id', 'desc').limit(filter.limit).offset(filter.offset).execute();
+  if (filter.userId !== undefined)
+    query = query.where('s.organization_id', '=', organizationId).where('s.user_id', '=', filter.userId);
+  return query
+    .orderBy('e.occurred_at', 'desc')
+    .orderBy('e.event_id', 'desc')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
 }

@@ -44,7 +44,9 @@ export interface GroupUsage {
 /** Sums per window and student, for the students active in that window. */
 export async function sumUsageByStudent(db: Db, q: UsageQuery): Promise<StudentUsage[]> {
   const { rows } = await sql<Record<string, number>>`
-    select win, student_id, ${sumsOf(q.counters)} from (${activityParts(q)}) as parts group by win, student_id`.execute(db);
+    select win, student_id, ${sumsOf(q.counters)} from (${activityParts(q)}) as parts group by win, student_id`.execute(
+    db,
+  );
   return rows.map((r) => ({ window: r.win!, studentId: r.student_id!, sums: pick(r, q.counters) }));
 }
 
@@ -93,7 +95,8 @@ export async function sumUsageByWindow(db: Db, q: UsageSummaryQuery): Promise<Wi
   }));
 }
 
-const sumsOf = (counters: UsageCounter[]) => sql.join(counters.map((c) => sql`sum(${sql.ref(c)})::bigint as ${sql.ref(c)}`));
+const sumsOf = (counters: UsageCounter[]) =>
+  sql.join(counters.map((c) => sql`sum(${sql.ref(c)})::bigint as ${sql.ref(c)}`));
 
 const pick = (row: Record<string, number>, counters: UsageCounter[]) =>
   Object.fromEntries(counters.map((c) => [c, row[c] ?? 0])) as Record<UsageCounter, number>;
@@ -101,12 +104,16 @@ const pick = (row: Record<string, number>, counters: UsageCounter[]) =>
 /** One row per (window, student, daily row or raw event) that holds activity, with the counters' values. */
 function activityParts(q: UsageScope): RawBuilder<unknown> {
   const { days, raw } = q.segments;
-  const dailyActivity = sql.join(q.activity.map((c) => sql.ref(`d.${c}`)), sql` + `);
+  const dailyActivity = sql.join(
+    q.activity.map((c) => sql.ref(`d.${c}`)),
+    sql` + `,
+  );
   // Activity counters only count events, so an event is activity exactly when its type is one of theirs.
   const activityTypes = [...new Set(q.activity.map((c) => USAGE_COUNTERS[c].type))];
   // One range scan over the days, each mapped to its window by position, beats a join per window.
   const windowOfDay = sql`(${days.windows}::int[])[d.day - ${days.first}::date + 1]`;
-  const inGroup = (alias: string) => (q.groupId === undefined ? sql`true` : sql`${sql.ref(`${alias}.group_id`)} = ${q.groupId}`);
+  const inGroup = (alias: string) =>
+    q.groupId === undefined ? sql`true` : sql`${sql.ref(`${alias}.group_id`)} = ${q.groupId}`;
   return sql`
     select ${windowOfDay} as win, d.group_id, d.student_id, ${sql.join(q.counters.map((c) => sql`${sql.ref(`d.${c}`)} as ${sql.ref(c)}`))}
     from usage_daily as d

@@ -96,7 +96,13 @@ export async function recordDeliveryAttempt(db: Db, a: AttemptRecord): Promise<v
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('webhook_attempts')
-      .values({ delivery_id: a.deliveryId, attempt: a.attempt, status_code: a.statusCode, error: a.error, duration_ms: a.durationMs })
+      .values({
+        delivery_id: a.deliveryId,
+        attempt: a.attempt,
+        status_code: a.statusCode,
+        error: a.error,
+        duration_ms: a.durationMs,
+      })
       .onConflict((oc) => oc.columns(['delivery_id', 'attempt']).doNothing())
       .execute();
     await trx
@@ -141,7 +147,9 @@ export async function touchDelivery(db: Db, id: string): Promise<void> {
   await db.updateTable('webhook_deliveries').set({ updated_at: new Date() }).where('id', '=', id).execute();
 }
 
-export type DeliveryWithAttempts = WebhookDelivery & { attempt_log: Pick<WebhookAttempt, 'attempt' | 'status_code' | 'error' | 'duration_ms' | 'attempted_at'>[] };
+export type DeliveryWithAttempts = WebhookDelivery & {
+  attempt_log: Pick<WebhookAttempt, 'attempt' | 'status_code' | 'error' | 'duration_ms' | 'attempted_at'>[];
+};
 
 /** The latest deliveries of a webhook, each with its attempts in order. */
 export async function listDeliveries(db: Db, webhookId: string, limit = 20): Promise<DeliveryWithAttempts[]> {

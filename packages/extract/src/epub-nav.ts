@@ -46,7 +46,8 @@ export function parseNavDocument(xhtml: string, navFile: string): NavEntry[] {
       const label = children.find((c) => c.name === 'a' || c.name === 'span');
       const title = label ? DomUtils.textContent(label).replace(/\s+/g, ' ').trim() : '';
       if (label && title) {
-        const href = label.name === 'a' && label.attribs.href ? resolveReference(navFile, label.attribs.href) : undefined;
+        const href =
+          label.name === 'a' && label.attribs.href ? resolveReference(navFile, label.attribs.href) : undefined;
         entries.push({ title, level, ...(href ? { href } : {}) });
       }
       const nested = children.find((c) => c.name === 'ol' || c.name === 'ul');

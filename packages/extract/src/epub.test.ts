@@ -30,7 +30,12 @@ describe('extractEpub', () => {
   it('reads title, author, language and the chapters as text in spine order', async () => {
     const book = await makeEpub(chapters, { title: 'A Plant Grows', author: 'Rosalind Franklin', language: 'en-GB' });
     const { result } = await extract('book', book);
-    expect(result.metadata).toMatchObject({ title: 'A Plant Grows', author: 'Rosalind Franklin', language: 'en-gb', chapterCount: 3 });
+    expect(result.metadata).toMatchObject({
+      title: 'A Plant Grows',
+      author: 'Rosalind Franklin',
+      language: 'en-gb',
+      chapterCount: 3,
+    });
     expect(result.segments).toEqual([
       { chapter: 1, text: 'The Seed\n\nA seed waits in the cold ground.\n\nRain arrives in spring.' },
       { chapter: 2, text: 'The Sprout\n\nGreen shoots break the soil.' },
@@ -57,7 +62,9 @@ describe('extractEpub', () => {
   it('keeps the pictures of the book with their chapter and skips decoration', async () => {
     const book = await makeEpub(chapters, { pictureInChapter: 2 });
     const { result, outputDir } = await extract('pictures', book, true);
-    expect(result.images).toEqual([{ file: expect.any(String), role: 'extracted', chapter: 2, width: 400, height: 300, format: 'webp' }]);
+    expect(result.images).toEqual([
+      { file: expect.any(String), role: 'extracted', chapter: 2, width: 400, height: 300, format: 'webp' },
+    ]);
     expect((await fs.stat(path.join(outputDir, result.images[0]!.file))).size).toBeGreaterThan(0);
     expect((await extract('no-pictures', book)).result.images).toEqual([]);
   });
@@ -66,7 +73,10 @@ describe('extractEpub', () => {
     const bomb = await makeZipBomb(64);
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const before = process.memoryUsage().rss;
-    await expect(extract('bomb', bomb)).rejects.toMatchObject({ code: 'TOO_LARGE', message: expect.stringMatching(/zip bomb/) });
+    await expect(extract('bomb', bomb)).rejects.toMatchObject({
+      code: 'TOO_LARGE',
+      message: expect.stringMatching(/zip bomb/),
+    });
     expect(process.memoryUsage().rss - before).toBeLessThan(32 * 1024 * 1024);
   });
 
@@ -76,7 +86,9 @@ describe('extractEpub', () => {
     const notABook = new JSZip();
     notABook.file('mimetype', 'application/epub+zip', { compression: 'STORE' });
     notABook.file('readme.txt', 'no container, no package');
-    await expect(extract('no-container', await notABook.generateAsync({ type: 'nodebuffer' }))).rejects.toMatchObject({ code: 'CORRUPT' });
+    await expect(extract('no-container', await notABook.generateAsync({ type: 'nodebuffer' }))).rejects.toMatchObject({
+      code: 'CORRUPT',
+    });
   });
 
   it('refuses a DRM-protected book as ENCRYPTED', async () => {
@@ -87,6 +99,8 @@ describe('extractEpub', () => {
         '<enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/>' +
         '<enc:CipherData><enc:CipherReference URI="OEBPS/text/z-part.xhtml"/></enc:CipherData></enc:EncryptedData></encryption>',
     );
-    await expect(extract('drm', await zip.generateAsync({ type: 'nodebuffer' }))).rejects.toMatchObject({ code: 'ENCRYPTED' });
+    await expect(extract('drm', await zip.generateAsync({ type: 'nodebuffer' }))).rejects.toMatchObject({
+      code: 'ENCRYPTED',
+    });
   });
 });

@@ -62,7 +62,14 @@ export const extractEpub: Extractor = async (inputPath, options) => {
 
     let text = '';
     const segments: TextSegment[] = [];
-    const chapters: { chapter: number; title?: string; href: string; offset: number; length: number; wordCount: number }[] = [];
+    const chapters: {
+      chapter: number;
+      title?: string;
+      href: string;
+      offset: number;
+      length: number;
+      wordCount: number;
+    }[] = [];
     const imageRefs: { href: string; chapter: number }[] = [];
     for (const [index, item] of spine.entries()) {
       const chapter = index + 1;
@@ -72,7 +79,14 @@ export const extractEpub: Extractor = async (inputPath, options) => {
       const chapterText = normalizeText(converted.text);
       if (text && chapterText) text += '\n\n';
       const title = toc.find((entry) => entry.chapter === chapter)?.title ?? converted.title;
-      chapters.push({ chapter, ...(title ? { title } : {}), href, offset: text.length, length: chapterText.length, wordCount: countWords(chapterText) });
+      chapters.push({
+        chapter,
+        ...(title ? { title } : {}),
+        href,
+        offset: text.length,
+        length: chapterText.length,
+        wordCount: countWords(chapterText),
+      });
       text += chapterText;
       if (chapterText) segments.push({ text: chapterText, chapter });
       if (options.extractImages) for (const image of imagesIn(html, href)) imageRefs.push({ href: image, chapter });
@@ -88,7 +102,12 @@ export const extractEpub: Extractor = async (inputPath, options) => {
       segments,
       images,
       metadata: {
-        ...definedStrings({ title: metadata.title, author: metadata.creator, language: metadata.language, publisher: metadata.publisher }),
+        ...definedStrings({
+          title: metadata.title,
+          author: metadata.creator,
+          language: metadata.language,
+          publisher: metadata.publisher,
+        }),
         ...(book.version ? { epubVersion: book.version } : {}),
         chapterCount: chapters.length,
         chapters,
@@ -104,7 +123,11 @@ function parseBook(file: string, archive: ZipArchive): Promise<CheckedEPub> {
   return new Promise((resolve, reject) => {
     const book = new CheckedEPub(file, archive);
     book.on('error', (err: unknown) =>
-      reject(err instanceof ExtractError ? err : new ExtractError('CORRUPT', `The EPUB could not be read: ${(err as Error)?.message ?? err}`)),
+      reject(
+        err instanceof ExtractError
+          ? err
+          : new ExtractError('CORRUPT', `The EPUB could not be read: ${(err as Error)?.message ?? err}`),
+      ),
     );
     book.on('end', () => resolve(book));
     book.parse();
@@ -123,14 +146,20 @@ async function refuseDrm(archive: ZipArchive): Promise<void> {
 
 /** EPUB 3's navigation document when the book has one, else the EPUB 2 NCX that epub2 parsed. */
 async function readToc(book: EPub, archive: ZipArchive): Promise<NavEntry[]> {
-  const nav = Object.values(book.manifest).find((item) => /(^|\s)nav(\s|$)/.test(String((item as { properties?: string }).properties ?? '')));
+  const nav = Object.values(book.manifest).find((item) =>
+    /(^|\s)nav(\s|$)/.test(String((item as { properties?: string }).properties ?? '')),
+  );
   if (nav?.href) {
     const entries = parseNavDocument((await archive.read(bookPath(nav.href))).toString('utf8'), bookPath(nav.href));
     if (entries.length) return entries;
   }
   return book.toc
     .filter((entry) => entry.title)
-    .map((entry) => ({ title: entry.title!.trim(), level: entry.level ?? 0, ...(entry.href ? { href: bookPath(entry.href) } : {}) }));
+    .map((entry) => ({
+      title: entry.title!.trim(),
+      level: entry.level ?? 0,
+      ...(entry.href ? { href: bookPath(entry.href) } : {}),
+    }));
 }
 
 /** Paths of the images a chapter shows (`<img src>`, SVG `<image href>`), in document order. */
@@ -138,7 +167,8 @@ function imagesIn(html: string, chapterFile: string): string[] {
   const document = parseDocument(html);
   const found: string[] = [];
   for (const element of DomUtils.findAll((e) => e.name === 'img' || e.name === 'image', document.children)) {
-    const reference = element.name === 'img' ? element.attribs.src : (element.attribs.href ?? element.attribs['xlink:href']);
+    const reference =
+      element.name === 'img' ? element.attribs.src : (element.attribs.href ?? element.attribs['xlink:href']);
     const file = reference ? resolveInBook(chapterFile, reference) : undefined;
     if (file) found.push(file);
   }
@@ -172,7 +202,14 @@ async function extractBookImages(
     const file = `${chapter ? `chapter-${chapter}` : 'book'}-${images.length + 1}.webp`;
     const output = await saveAsWebp(data, path.join(outputDir, file));
     if (!output) continue;
-    images.push({ file, role: 'extracted', ...(chapter ? { chapter } : {}), width: output.width, height: output.height, format: 'webp' });
+    images.push({
+      file,
+      role: 'extracted',
+      ...(chapter ? { chapter } : {}),
+      width: output.width,
+      height: output.height,
+      format: 'webp',
+    });
   }
   return images;
 }

@@ -39,14 +39,22 @@ describe('media tools', () => {
       ].join('\n'),
     );
     // The playlist does reach the server when ffprobe is allowed to: the fixture is live.
-    await promisify(execFile)('ffprobe', ['-v', 'error', '-protocol_whitelist', 'file,http,tcp,crypto', playlist]).catch(() => {});
+    await promisify(execFile)('ffprobe', [
+      '-v',
+      'error',
+      '-protocol_whitelist',
+      'file,http,tcp,crypto',
+      playlist,
+    ]).catch(() => {});
     expect(server.hits.length).toBeGreaterThan(0);
     server.hits.length = 0;
 
     await expect(tools.probe(playlist)).rejects.toMatchObject({ code: 'CORRUPT' });
     const frame = path.join(dir, 'frame.webp');
     await expect(tools.frameAt(playlist, 0, frame, 0, 100)).rejects.toMatchObject({ code: 'CORRUPT' });
-    await expect(tools.toSpeechWav(playlist, 0, path.join(dir, 'speech.wav'))).rejects.toMatchObject({ code: 'CORRUPT' });
+    await expect(tools.toSpeechWav(playlist, 0, path.join(dir, 'speech.wav'))).rejects.toMatchObject({
+      code: 'CORRUPT',
+    });
     expect(server.hits).toEqual([]);
   });
 

@@ -32,7 +32,12 @@ export interface KeyframeOptions {
 export interface MediaTools {
   probe(inputPath: string): Promise<MediaProbe>;
   /** Writes the audio stream as the 16 kHz mono 16-bit WAV speech engines expect. */
-  toSpeechWav(inputPath: string, audioIndex: number, wavPath: string, onSeconds?: (done: number) => void): Promise<void>;
+  toSpeechWav(
+    inputPath: string,
+    audioIndex: number,
+    wavPath: string,
+    onSeconds?: (done: number) => void,
+  ): Promise<void>;
   /** The first frame and every scene change after it, as webp files in `outputDir`, with their times. */
   keyframes(
     inputPath: string,
@@ -42,7 +47,13 @@ export interface MediaTools {
     onSeconds?: (done: number) => void,
   ): Promise<{ file: string; timestampMs: number }[]>;
   /** One frame at `atSeconds` as webp; false when the video has no decodable frame there. */
-  frameAt(inputPath: string, videoIndex: number, outputPath: string, atSeconds: number, maxEdge: number): Promise<boolean>;
+  frameAt(
+    inputPath: string,
+    videoIndex: number,
+    outputPath: string,
+    atSeconds: number,
+    maxEdge: number,
+  ): Promise<boolean>;
 }
 
 export function createMediaTools(paths: { ffmpegPath: string; ffprobePath: string }): MediaTools {
@@ -58,7 +69,9 @@ export function createMediaTools(paths: { ffmpegPath: string; ffprobePath: strin
       const data = await new Promise<FfprobeData>((resolve, reject) => {
         ffmpeg(localInput(inputPath))
           .setFfprobePath(paths.ffprobePath)
-          .ffprobe(['-v', 'error', ...LOCAL_ONLY], (err: unknown, probed: FfprobeData) => (err ? reject(err) : resolve(probed)));
+          .ffprobe(['-v', 'error', ...LOCAL_ONLY], (err: unknown, probed: FfprobeData) =>
+            err ? reject(err) : resolve(probed),
+          );
       }).catch((err: unknown) => {
         throw toolError('ffprobe', err, inputPath, (err as Error)?.message?.split('\n').slice(1).join('\n'));
       });
@@ -77,11 +90,18 @@ export function createMediaTools(paths: { ffmpegPath: string; ffprobePath: strin
       const select = `select='eq(n\\,0)+gt(scene\\,${options.sceneThreshold})*gte(t-prev_selected_t\\,${options.minGapSeconds})'`;
       const cmd = command(inputPath)
         .outputOptions([
-          '-map', `0:${videoIndex}`,
-          '-vf', `${select},showinfo,${fitWithin(options.maxEdge)}`,
-          '-fps_mode', 'vfr',
-          '-frames:v', String(options.max),
-          '-c:v', 'libwebp', '-quality', '80',
+          '-map',
+          `0:${videoIndex}`,
+          '-vf',
+          `${select},showinfo,${fitWithin(options.maxEdge)}`,
+          '-fps_mode',
+          'vfr',
+          '-frames:v',
+          String(options.max),
+          '-c:v',
+          'libwebp',
+          '-quality',
+          '80',
         ])
         .output(path.join(outputDir, 'keyframe-%03d.webp'));
       await run(cmd, inputPath, {
@@ -102,7 +122,18 @@ export function createMediaTools(paths: { ffmpegPath: string; ffprobePath: strin
 
     async frameAt(inputPath, videoIndex, outputPath, atSeconds, maxEdge) {
       const cmd = command(inputPath, ['-ss', atSeconds.toFixed(3)])
-        .outputOptions(['-map', `0:${videoIndex}`, '-frames:v', '1', '-vf', fitWithin(maxEdge), '-c:v', 'libwebp', '-quality', '80'])
+        .outputOptions([
+          '-map',
+          `0:${videoIndex}`,
+          '-frames:v',
+          '1',
+          '-vf',
+          fitWithin(maxEdge),
+          '-c:v',
+          'libwebp',
+          '-quality',
+          '80',
+        ])
         .output(outputPath);
       await run(cmd, inputPath, {});
       return exists(outputPath);
@@ -146,7 +177,12 @@ function toolError(tool: string, err: unknown, inputPath: string, detail?: strin
   }
   const said = (detail ?? error?.message ?? String(err))
     .split(/\r?\n/)
-    .map((line) => line.replace(/^\[[^\]]*@ 0x[0-9a-f]+\]\s*/, '').replaceAll(localInput(inputPath), 'the file').trim())
+    .map((line) =>
+      line
+        .replace(/^\[[^\]]*@ 0x[0-9a-f]+\]\s*/, '')
+        .replaceAll(localInput(inputPath), 'the file')
+        .trim(),
+    )
     .filter(Boolean)
     .join('; ');
   return new ExtractError('CORRUPT', `The media could not be read: ${said.slice(0, 300) || `${tool} failed`}`);
@@ -190,7 +226,9 @@ function rotation(stream: FfprobeStream): number {
 }
 
 function frameRate(value: unknown): number | undefined {
-  const [num, den] = String(value ?? '').split('/').map(Number);
+  const [num, den] = String(value ?? '')
+    .split('/')
+    .map(Number);
   if (!num || !den) return undefined;
   return positive(Math.round((num / den) * 1000) / 1000);
 }
@@ -207,5 +245,8 @@ function timemarkSeconds(timemark: string | undefined): number | undefined {
 }
 
 async function exists(file: string): Promise<boolean> {
-  return fs.stat(file).then((s) => s.size > 0, () => false);
+  return fs.stat(file).then(
+    (s) => s.size > 0,
+    () => false,
+  );
 }

@@ -59,21 +59,37 @@ export function extractHtmlPage(html: string, pageUrl?: string): HtmlPage {
     const content = parseDocument(`<!doctype html><html><body>${article.content}</body></html>`);
     tidyArticle(content, described.author);
     const posts = postsLike(html, content);
-    const body = posts ? posts.map((post) => readableText(post.outerHTML)).join('\n\n') : readableText(content.body.innerHTML);
+    const body = posts
+      ? posts.map((post) => readableText(post.outerHTML)).join('\n\n')
+      : readableText(content.body.innerHTML);
     return { text: withHeadline(body, head), metadata: defined({ extraction: 'article', ...described }) };
   }
-  const failure = thrown ?? (article ? `the longest block of text found is ${articleChars} characters, under ${MIN_ARTICLE_CHARS}` : 'no block of text was found');
-  return { text: readableText(html), metadata: defined({ extraction: 'whole-page', fallbackReason: failure, ...described }) };
+  const failure =
+    thrown ??
+    (article
+      ? `the longest block of text found is ${articleChars} characters, under ${MIN_ARTICLE_CHARS}`
+      : 'no block of text was found');
+  return {
+    text: readableText(html),
+    metadata: defined({ extraction: 'whole-page', fallbackReason: failure, ...described }),
+  };
 }
 
 /** Readability's article and what the page says of itself; the document it works on is dropped on return, so a large page is not held twice. */
-function readArticle(html: string, pageUrl: string | undefined): { head: PageFacts; article: ReturnType<Readability['parse']>; failure?: string } {
+function readArticle(
+  html: string,
+  pageUrl: string | undefined,
+): { head: PageFacts; article: ReturnType<Readability['parse']>; failure?: string } {
   const document = parseDocument(html);
   // Read before Readability, which rewrites the document as it works.
   const head = pageFacts(document, pageUrl);
   const { deepest, total } = nesting(document);
   if (deepest > MAX_DEPTH || total > MAX_TOTAL_DEPTH) {
-    return { head, article: null, failure: `the page nests too deeply to search for an article (${deepest} levels, depths adding up to ${total})` };
+    return {
+      head,
+      article: null,
+      failure: `the page nests too deeply to search for an article (${deepest} levels, depths adding up to ${total})`,
+    };
   }
   try {
     // Classes kept: they tell which element of the page the article came from (see postsLike).
@@ -111,7 +127,9 @@ function tidyArticle(content: DomDocument, author: string | undefined): void {
       if (text.length <= 200 && text.toLowerCase().includes(name)) p.remove();
     }
   }
-  const paragraphTexts = [...content.querySelectorAll('p')].filter((p) => !p.closest('blockquote')).map((p) => clean(p.textContent) ?? '');
+  const paragraphTexts = [...content.querySelectorAll('p')]
+    .filter((p) => !p.closest('blockquote'))
+    .map((p) => clean(p.textContent) ?? '');
   for (const quote of content.querySelectorAll('blockquote, aside')) {
     const text = clean(quote.textContent);
     if (text && text.length >= 20 && paragraphTexts.some((p) => p !== text && p.includes(text))) quote.remove();

@@ -40,7 +40,7 @@ export function nesting(document: DomDocument): { deepest: number; total: number
   let total = 0;
   // Document order: a parent comes before its children.
   for (const element of document.querySelectorAll('*')) {
-    const depth = (element.parentElement ? depths.get(element.parentElement) ?? 0 : 0) + 1;
+    const depth = (element.parentElement ? (depths.get(element.parentElement) ?? 0) : 0) + 1;
     depths.set(element, depth);
     total += depth;
     deepest = Math.max(deepest, depth);

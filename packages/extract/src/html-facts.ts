@@ -10,7 +10,16 @@ export interface PageFacts {
   subtitle?: string;
 }
 
-const DATE_META = ['date', 'dc.date', 'dc.date.issued', 'dcterms.date', 'dcterms.issued', 'citation_publication_date', 'publish-date', 'pubdate'];
+const DATE_META = [
+  'date',
+  'dc.date',
+  'dc.date.issued',
+  'dcterms.date',
+  'dcterms.issued',
+  'citation_publication_date',
+  'publish-date',
+  'pubdate',
+];
 
 /** A subtitle's markup: a heading, or a paragraph whose class says so. */
 const SUBTITLE_CLASS = /sub-?title|dek|standfirst|lede|lead|summary|deck|strap|teaser|intro/i;
@@ -18,13 +27,22 @@ const SUBTITLE_CLASS = /sub-?title|dek|standfirst|lede|lead|summary|deck|strap|t
 /** What Readability does not report: the canonical address, a date outside its meta tags, the headline and subtitle. */
 export function pageFacts(document: DomDocument, pageUrl: string | undefined): PageFacts {
   const base = absoluteUrl(document.querySelector('base[href]')?.getAttribute('href'), pageUrl) ?? pageUrl;
-  const canonical = document.querySelector('link[rel~="canonical"][href]')?.getAttribute('href') ?? document.querySelector('meta[property="og:url"][content]')?.getAttribute('content');
-  const dateMeta = [...document.querySelectorAll('meta[name][content]')].find((m) => DATE_META.includes(m.getAttribute('name')!.toLowerCase()));
-  const dated = document.querySelector('[itemprop="datePublished"]') ?? document.querySelector('article time[datetime], main time[datetime]') ?? document.querySelector('time[datetime]');
+  const canonical =
+    document.querySelector('link[rel~="canonical"][href]')?.getAttribute('href') ??
+    document.querySelector('meta[property="og:url"][content]')?.getAttribute('content');
+  const dateMeta = [...document.querySelectorAll('meta[name][content]')].find((m) =>
+    DATE_META.includes(m.getAttribute('name')!.toLowerCase()),
+  );
+  const dated =
+    document.querySelector('[itemprop="datePublished"]') ??
+    document.querySelector('article time[datetime], main time[datetime]') ??
+    document.querySelector('time[datetime]');
   const date = dateMeta?.getAttribute('content') ?? dated?.getAttribute('content') ?? dated?.getAttribute('datetime');
   const h1 = document.querySelector('h1');
   return {
-    lang: clean(document.documentElement?.getAttribute('lang')) ?? clean(document.querySelector('meta[http-equiv="content-language" i]')?.getAttribute('content')),
+    lang:
+      clean(document.documentElement?.getAttribute('lang')) ??
+      clean(document.querySelector('meta[http-equiv="content-language" i]')?.getAttribute('content')),
     canonicalUrl: absoluteUrl(canonical, base),
     publishedAt: isoDate(date),
     headline: clean(h1?.textContent),
@@ -34,7 +52,11 @@ export function pageFacts(document: DomDocument, pageUrl: string | undefined): P
 
 function subtitleAfter(h1: DomElement | null): string | undefined {
   const next = h1?.nextElementSibling;
-  if (!next || !(/^H[2-3]$/.test(next.tagName) || (next.tagName === 'P' && SUBTITLE_CLASS.test(next.getAttribute('class') ?? '')))) return undefined;
+  if (
+    !next ||
+    !(/^H[2-3]$/.test(next.tagName) || (next.tagName === 'P' && SUBTITLE_CLASS.test(next.getAttribute('class') ?? '')))
+  )
+    return undefined;
   const text = clean(next.textContent);
   return text && text.length >= 30 && text.length <= 400 ? text : undefined;
 }

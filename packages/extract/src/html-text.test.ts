@@ -35,7 +35,17 @@ describe('htmlToText', () => {
   });
 
   it('drops scripts, styles, navigation, icons, images and link targets', () => {
-    for (const gone of ['secret', 'color: red', 'Home', 'About us', 'menu icon', 'diagram', 'enable JavaScript', 'https://example.org', 'not the title']) {
+    for (const gone of [
+      'secret',
+      'color: red',
+      'Home',
+      'About us',
+      'menu icon',
+      'diagram',
+      'enable JavaScript',
+      'https://example.org',
+      'not the title',
+    ]) {
       expect(text).not.toContain(gone);
     }
   });

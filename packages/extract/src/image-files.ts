@@ -20,7 +20,10 @@ export function isPixelLimitError(err: unknown): boolean {
  * Re-encodes an image found inside a document as WebP. Returns undefined for images too small to be content
  * or that do not decode, so one bad picture does not cost the document.
  */
-export async function saveAsWebp(input: Uint8Array, outputPath: string): Promise<{ width: number; height: number } | undefined> {
+export async function saveAsWebp(
+  input: Uint8Array,
+  outputPath: string,
+): Promise<{ width: number; height: number } | undefined> {
   try {
     const image = openImage(input);
     const { autoOrient } = await image.metadata();

@@ -22,27 +22,41 @@ async function extract(name: string, body: Buffer) {
 
 describe('extractImage', () => {
   it('reads the words drawn into an image and describes it', async () => {
-    const png = await makeTextImage(['Photosynthesis needs sunlight', 'Chlorophyll absorbs red light'], { width: 1100 });
+    const png = await makeTextImage(['Photosynthesis needs sunlight', 'Chlorophyll absorbs red light'], {
+      width: 1100,
+    });
     const { result } = await extract('words', png);
     expect(result.text).toMatch(/Photosynthesis needs sunlight/);
     expect(result.text).toMatch(/Chlorophyll absorbs red light/);
     expect(result.segments).toEqual([{ text: result.text }]);
-    expect(result.metadata).toMatchObject({ width: 1100, height: 288, format: 'png', ocr: { engine: 'tesseract', language: 'eng' } });
+    expect(result.metadata).toMatchObject({
+      width: 1100,
+      height: 288,
+      format: 'png',
+      ocr: { engine: 'tesseract', language: 'eng' },
+    });
   });
 
   it('makes a web preview and a thumbnail, never larger than the original', async () => {
-    const big = await sharp({ create: { width: 4000, height: 2000, channels: 3, background: '#88aa44' } }).jpeg().toBuffer();
+    const big = await sharp({ create: { width: 4000, height: 2000, channels: 3, background: '#88aa44' } })
+      .jpeg()
+      .toBuffer();
     const { result, outputDir } = await extract('renditions', big);
     expect(result.metadata).toMatchObject({ width: 4000, height: 2000, format: 'jpeg' });
     expect(result.images).toEqual([
       { file: 'preview.webp', role: 'preview', width: PREVIEW_EDGE, height: PREVIEW_EDGE / 2, format: 'webp' },
       { file: 'thumbnail.webp', role: 'thumbnail', width: THUMBNAIL_EDGE, height: THUMBNAIL_EDGE / 2, format: 'webp' },
     ]);
-    expect(await sharp(path.join(outputDir, 'thumbnail.webp')).metadata()).toMatchObject({ format: 'webp', width: THUMBNAIL_EDGE });
+    expect(await sharp(path.join(outputDir, 'thumbnail.webp')).metadata()).toMatchObject({
+      format: 'webp',
+      width: THUMBNAIL_EDGE,
+    });
     // Nothing to read in a plain green picture, and nothing is claimed.
     expect(result.text).toBe('');
 
-    const small = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#000' } }).png().toBuffer();
+    const small = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     expect((await extract('small', small)).result.images.map((i) => [i.width, i.height])).toEqual([
       [200, 100],
       [200, 100],

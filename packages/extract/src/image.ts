@@ -58,7 +58,10 @@ async function rendition(inputPath: string, role: ImageRole, edge: number, outpu
 
 function classify(err: unknown): never {
   if (isPixelLimitError(err)) {
-    throw new ExtractError('TOO_LARGE', `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} million pixels (a decompression bomb is refused before decoding)`);
+    throw new ExtractError(
+      'TOO_LARGE',
+      `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} million pixels (a decompression bomb is refused before decoding)`,
+    );
   }
   throw new ExtractError('CORRUPT', `The image could not be decoded: ${(err as Error)?.message ?? err}`);
 }

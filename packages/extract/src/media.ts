@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createMediaTools, type MediaProbe, type MediaTools } from './ffmpeg.ts';
-import type { SpeechEngine } from './speech.ts';
+import type { SpeechEngine } from './speech-engine.ts';
 import { ExtractError, type ExtractedImage, type Extractor, type TextSegment } from './types.ts';
 
 /** Bounds the keyframes of one video, so an hour of fast cuts does not flood storage. */
@@ -16,7 +16,10 @@ const THUMBNAIL_MAX_SECONDS = 5;
 const SPEECH_WAV = 'speech.wav';
 
 /** Audio and video: stream facts from ffprobe, a thumbnail and scene keyframes for video, and a transcript. */
-export function createMediaExtractor(paths: { ffmpegPath: string; ffprobePath: string }, engine: SpeechEngine): Extractor {
+export function createMediaExtractor(
+  paths: { ffmpegPath: string; ffprobePath: string },
+  engine: SpeechEngine,
+): Extractor {
   const tools = createMediaTools(paths);
   return async (inputPath, options) => {
     const report = options.onProgress ?? (() => {});
@@ -33,7 +36,15 @@ export function createMediaExtractor(paths: { ffmpegPath: string; ffprobePath: s
     const images = probe.video ? await videoImages(tools, inputPath, probe, options, phase(5, imagesUntil)) : [];
     report(imagesUntil);
 
-    const transcript = await transcribe(tools, engine, inputPath, probe, options.outputDir, phase(imagesUntil, imagesUntil + 5), phase(imagesUntil + 5, 99));
+    const transcript = await transcribe(
+      tools,
+      engine,
+      inputPath,
+      probe,
+      options.outputDir,
+      phase(imagesUntil, imagesUntil + 5),
+      phase(imagesUntil + 5, 99),
+    );
     return {
       text: transcript.segments.map((s) => s.text).join('\n'),
       segments: transcript.segments,
@@ -55,8 +66,13 @@ async function videoImages(
   const thumbnail = 'thumbnail.webp';
   const thumbnailPath = path.join(options.outputDir, thumbnail);
   const wrote =
-    (await tools.frameAt(inputPath, video.index, thumbnailPath, Math.min(duration * 0.1, THUMBNAIL_MAX_SECONDS), THUMBNAIL_EDGE)) ||
-    (await tools.frameAt(inputPath, video.index, thumbnailPath, 0, THUMBNAIL_EDGE));
+    (await tools.frameAt(
+      inputPath,
+      video.index,
+      thumbnailPath,
+      Math.min(duration * 0.1, THUMBNAIL_MAX_SECONDS),
+      THUMBNAIL_EDGE,
+    )) || (await tools.frameAt(inputPath, video.index, thumbnailPath, 0, THUMBNAIL_EDGE));
   if (!wrote) throw new ExtractError('CORRUPT', 'No frame of the video could be decoded');
   const images = [await imageEntry(options.outputDir, thumbnail, { role: 'thumbnail' })];
   if (!options.extractImages) return images;
@@ -65,14 +81,24 @@ async function videoImages(
     inputPath,
     video.index,
     options.outputDir,
-    { max: MAX_KEYFRAMES, sceneThreshold: SCENE_THRESHOLD, minGapSeconds: duration > 0 ? duration / MAX_KEYFRAMES : 1, maxEdge: KEYFRAME_EDGE },
+    {
+      max: MAX_KEYFRAMES,
+      sceneThreshold: SCENE_THRESHOLD,
+      minGapSeconds: duration > 0 ? duration / MAX_KEYFRAMES : 1,
+      maxEdge: KEYFRAME_EDGE,
+    },
     (seconds) => onKeyframeMs(seconds * 1000),
   );
-  for (const { file, timestampMs } of keyframes) images.push(await imageEntry(options.outputDir, file, { role: 'keyframe', timestampMs }));
+  for (const { file, timestampMs } of keyframes)
+    images.push(await imageEntry(options.outputDir, file, { role: 'keyframe', timestampMs }));
   return images;
 }
 
-async function imageEntry(dir: string, file: string, extra: Pick<ExtractedImage, 'role' | 'timestampMs'>): Promise<ExtractedImage> {
+async function imageEntry(
+  dir: string,
+  file: string,
+  extra: Pick<ExtractedImage, 'role' | 'timestampMs'>,
+): Promise<ExtractedImage> {
   const { width = 0, height = 0 } = await sharp(path.join(dir, file)).metadata();
   return { file, width, height, format: 'webp', ...extra };
 }
@@ -95,10 +121,16 @@ async function transcribe(
   const started = Date.now();
   try {
     const segments = await engine.transcribe(wavPath, { onProgress: onHeardMs });
-    return { segments, about: { engine: engine.name, segmentCount: segments.length, transcribeMs: Date.now() - started } };
+    return {
+      segments,
+      about: { engine: engine.name, segmentCount: segments.length, transcribeMs: Date.now() - started },
+    };
   } catch (err) {
     // The WAV is ffmpeg's own output, so a failing engine is the machine's problem: keep the rest, say why.
-    return { segments: [], about: { engine: engine.name, failed: true, reason: (err as Error)?.message ?? String(err) } };
+    return {
+      segments: [],
+      about: { engine: engine.name, failed: true, reason: (err as Error)?.message ?? String(err) },
+    };
   } finally {
     await fs.rm(wavPath, { force: true });
   }
@@ -114,7 +146,14 @@ function describeProbe(probe: MediaProbe): Record<string, unknown> {
     hasAudio: Boolean(audio),
     hasVideo: Boolean(video),
   };
-  if (audio) Object.assign(metadata, { sampleRate: audio.sampleRate, channels: audio.channels, audioBitrate: audio.bitrate });
-  if (video) Object.assign(metadata, { width: video.width, height: video.height, frameRate: video.frameRate, videoBitrate: video.bitrate });
+  if (audio)
+    Object.assign(metadata, { sampleRate: audio.sampleRate, channels: audio.channels, audioBitrate: audio.bitrate });
+  if (video)
+    Object.assign(metadata, {
+      width: video.width,
+      height: video.height,
+      frameRate: video.frameRate,
+      videoBitrate: video.bitrate,
+    });
   return Object.fromEntries(Object.entries(metadata).filter(([, value]) => value !== undefined));
 }

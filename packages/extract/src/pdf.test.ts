@@ -70,7 +70,8 @@ describe('extractPdf', () => {
       { page: 2, width: 300, height: 200, role: 'extracted' },
       { page: 3, width: 120, height: 90, role: 'extracted' },
     ]);
-    for (const image of result.images) expect((await fs.stat(path.join(outputDir, image.file))).size).toBeGreaterThan(0);
+    for (const image of result.images)
+      expect((await fs.stat(path.join(outputDir, image.file))).size).toBeGreaterThan(0);
   });
 
   it('extracts no pictures unless asked', async () => {

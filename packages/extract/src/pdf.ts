@@ -13,7 +13,8 @@ const PAGES_PER_BATCH = 20;
 const nativePush = Array.prototype.push;
 
 function restoreNativePush(): void {
-  if (Array.prototype.push !== nativePush) Object.defineProperty(Array.prototype, 'push', { value: nativePush, writable: true, configurable: true });
+  if (Array.prototype.push !== nativePush)
+    Object.defineProperty(Array.prototype, 'push', { value: nativePush, writable: true, configurable: true });
 }
 
 let pdfParse: Promise<typeof import('pdf-parse')> | undefined;
@@ -49,7 +50,9 @@ export const extractPdf: Extractor = async (inputPath, options) => {
       options.onProgress?.(Math.round((last / pageCount) * (options.extractImages ? 60 : 95)));
     }
 
-    const images = options.extractImages ? await extractPageImages(parser, pageCount, options.outputDir, options.onProgress) : [];
+    const images = options.extractImages
+      ? await extractPageImages(parser, pageCount, options.outputDir, options.onProgress)
+      : [];
 
     const docInfo = (info.info ?? {}) as Record<string, unknown>;
     return {
@@ -59,7 +62,13 @@ export const extractPdf: Extractor = async (inputPath, options) => {
       metadata: {
         pageCount,
         pages,
-        ...pickStrings(docInfo, { Title: 'title', Author: 'author', Subject: 'subject', Creator: 'creator', Producer: 'producer' }),
+        ...pickStrings(docInfo, {
+          Title: 'title',
+          Author: 'author',
+          Subject: 'subject',
+          Creator: 'creator',
+          Producer: 'producer',
+        }),
         ...(typeof docInfo.PDFFormatVersion === 'string' ? { pdfVersion: docInfo.PDFFormatVersion } : {}),
         // Encrypted with an empty user password: readable without one, so it is extracted, and said so.
         ...(typeof docInfo.EncryptFilterName === 'string' ? { encrypted: true } : {}),
@@ -67,7 +76,8 @@ export const extractPdf: Extractor = async (inputPath, options) => {
       },
     };
   } finally {
-    await parser.destroy().catch(() => {});
+    // Runs in the sandbox's child, which exits after one extraction: a failed cleanup is reported on its stderr.
+    await parser.destroy().catch((err: Error) => process.emitWarning(`pdf.js did not clean up: ${err.message}`));
   }
 };
 
@@ -82,6 +92,7 @@ async function extractPageImages(
     // One page at a time: decoded bitmaps are large, and only this page's need to be alive.
     const result = await parser
       .getImage({ partial: [page], imageThreshold: MIN_IMAGE_EDGE - 1, imageBuffer: true, imageDataUrl: false })
+      // A page whose images pdf.js cannot decode keeps its text; its pictures are skipped.
       .catch(() => undefined);
     for (const embedded of result?.pages[0]?.images ?? []) {
       if (images.length >= MAX_EXTRACTED_IMAGES) break;

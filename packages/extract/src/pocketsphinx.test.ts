@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDINGS } from '@quire/testkit';
 import { pocketsphinxEngine, timingParser } from './pocketsphinx.ts';
-import type { TranscriptSegment } from './speech.ts';
+import type { TranscriptSegment } from './speech-engine.ts';
 
 const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 const engine = pocketsphinxEngine({ binaryPath: 'pocketsphinx_continuous', modelDir: MODEL_DIR });
@@ -16,7 +16,19 @@ let goforwardWav: string;
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-pocketsphinx-test-'));
   goforwardWav = path.join(dir, 'goforward.wav');
-  await promisify(execFile)('ffmpeg', ['-loglevel', 'error', '-f', 's16le', '-ar', '16000', '-ac', '1', '-i', RECORDINGS.goforward.file, goforwardWav]);
+  await promisify(execFile)('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-f',
+    's16le',
+    '-ar',
+    '16000',
+    '-ac',
+    '1',
+    '-i',
+    RECORDINGS.goforward.file,
+    goforwardWav,
+  ]);
 });
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
@@ -73,17 +85,17 @@ describe('pocketsphinx engine', () => {
   it('fails with pocketsphinx’s own reason when the model folder holds no model', async () => {
     const empty = path.join(dir, 'empty-model');
     await fs.mkdir(empty);
-    await expect(pocketsphinxEngine({ binaryPath: 'pocketsphinx_continuous', modelDir: empty }).transcribe(goforwardWav)).rejects.toThrow(
-      /not a pocketsphinx model/,
-    );
+    await expect(
+      pocketsphinxEngine({ binaryPath: 'pocketsphinx_continuous', modelDir: empty }).transcribe(goforwardWav),
+    ).rejects.toThrow(/not a pocketsphinx model/);
     const broken = path.join(dir, 'broken-model');
     await fs.mkdir(path.join(broken, 'en-us'), { recursive: true });
     await fs.writeFile(path.join(broken, 'en-us', 'mdef'), 'not a model definition');
     await fs.copyFile(path.join(MODEL_DIR, 'cmudict-en-us.dict'), path.join(broken, 'cmudict-en-us.dict'));
     await fs.copyFile(path.join(MODEL_DIR, 'en-us.lm.bin'), path.join(broken, 'en-us.lm.bin'));
-    await expect(pocketsphinxEngine({ binaryPath: 'pocketsphinx_continuous', modelDir: broken }).transcribe(goforwardWav)).rejects.toThrow(
-      /pocketsphinx exited with code/,
-    );
+    await expect(
+      pocketsphinxEngine({ binaryPath: 'pocketsphinx_continuous', modelDir: broken }).transcribe(goforwardWav),
+    ).rejects.toThrow(/pocketsphinx exited with code/);
   });
 
   it('stops the recogniser when its signal aborts', async () => {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import readline from 'node:readline';
-import type { SpeechEngine, TranscriptSegment } from './speech.ts';
+import type { SpeechEngine, TranscriptSegment } from './speech-engine.ts';
 
 /** `-time yes` prints one line per word: `word start end confidence`, times in seconds. */
 const WORD_TIMING = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?(?:e[-+]?\d+)?)$/;
@@ -45,7 +45,11 @@ export function pocketsphinxEngine(settings: { binaryPath: string; modelDir: str
       });
       parser.end();
       if (code !== 0) {
-        const said = stderr.filter((l) => /ERROR|FATAL/.test(l)).slice(-3).join('; ') || stderr.slice(-3).join('; ');
+        const said =
+          stderr
+            .filter((l) => /ERROR|FATAL/.test(l))
+            .slice(-3)
+            .join('; ') || stderr.slice(-3).join('; ');
         throw new Error(`pocketsphinx exited with code ${code}: ${said}`);
       }
       return segments;
@@ -54,7 +58,10 @@ export function pocketsphinxEngine(settings: { binaryPath: string; modelDir: str
 }
 
 /** Groups word timings into one segment per utterance (`<s>` ... `</s>`), dropping fillers. */
-export function timingParser(onSegment: (segment: TranscriptSegment) => void): { push(line: string): void; end(): void } {
+export function timingParser(onSegment: (segment: TranscriptSegment) => void): {
+  push(line: string): void;
+  end(): void;
+} {
   let words: { word: string; startMs: number; endMs: number }[] = [];
   const flush = () => {
     if (words.length > 0) {
@@ -69,7 +76,11 @@ export function timingParser(onSegment: (segment: TranscriptSegment) => void): {
       const token = match[1]!;
       if (token === '</s>') return flush();
       if (FILLER.test(token)) return;
-      words.push({ word: token.replace(ALTERNATE, ''), startMs: Math.round(Number(match[2]) * 1000), endMs: Math.round(Number(match[3]) * 1000) });
+      words.push({
+        word: token.replace(ALTERNATE, ''),
+        startMs: Math.round(Number(match[2]) * 1000),
+        endMs: Math.round(Number(match[3]) * 1000),
+      });
     },
     end: flush,
   };
@@ -90,7 +101,9 @@ async function resolveModel(modelDir: string): Promise<{ hmm: string; lm: string
   const lm = files.find((f) => /\.lm(\.bin|\.dmp)?$/i.test(f) && !/phone/i.test(f));
   const dict = files.find((f) => /\.dic(t)?$/i.test(f));
   if (!hmm || !lm || !dict) {
-    throw new Error(`${modelDir} is not a pocketsphinx model: it needs an acoustic model folder, a *.lm.bin and a *.dict`);
+    throw new Error(
+      `${modelDir} is not a pocketsphinx model: it needs an acoustic model folder, a *.lm.bin and a *.dict`,
+    );
   }
   return { hmm, lm: path.join(modelDir, lm), dict: path.join(modelDir, dict) };
 }

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import type { SpeechSettings } from './speech.ts';
+import type { SpeechSettings } from './speech-engine.ts';
 import type { ContentType, Extractor } from './types.ts';
 
 export interface ExtractorSettings extends SpeechSettings {
@@ -21,7 +21,10 @@ export async function createExtractor(contentType: ContentType, settings: Extrac
   switch (contentType) {
     case 'audio':
     case 'video': {
-      const [{ createMediaExtractor }, { createSpeechEngine }] = await Promise.all([import('./media.ts'), import('./speech.ts')]);
+      const [{ createMediaExtractor }, { createSpeechEngine }] = await Promise.all([
+        import('./media.ts'),
+        import('./speech.ts'),
+      ]);
       return createMediaExtractor(settings, createSpeechEngine(settings));
     }
     case 'pdf':

@@ -5,14 +5,26 @@ import { claimContradicts, sniff } from './sniff.ts';
 
 describe('sniff', () => {
   it('recognises documents and images from their bytes, whatever their name', async () => {
-    expect(await sniff(await makePdf(['x']))).toMatchObject({ supported: true, contentType: 'pdf', mimeType: 'application/pdf' });
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).png().toBuffer();
+    expect(await sniff(await makePdf(['x']))).toMatchObject({
+      supported: true,
+      contentType: 'pdf',
+      mimeType: 'application/pdf',
+    });
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     expect(await sniff(png)).toMatchObject({ supported: true, contentType: 'image', mimeType: 'image/png' });
   });
 
   it('takes UTF-8 without NUL bytes as text, HTML as text/html', async () => {
-    expect(await sniff(Buffer.from('Grüße, naïve café — plain text'))).toMatchObject({ contentType: 'text', mimeType: 'text/plain' });
-    expect(await sniff(Buffer.from('<!DOCTYPE html><html><title>t</title></html>'))).toMatchObject({ contentType: 'text', mimeType: 'text/html' });
+    expect(await sniff(Buffer.from('Grüße, naïve café — plain text'))).toMatchObject({
+      contentType: 'text',
+      mimeType: 'text/plain',
+    });
+    expect(await sniff(Buffer.from('<!DOCTYPE html><html><title>t</title></html>'))).toMatchObject({
+      contentType: 'text',
+      mimeType: 'text/html',
+    });
     // A multi-byte character cut by the sniff window is still text.
     expect(await sniff(Buffer.from('ab€').subarray(0, 4))).toMatchObject({ contentType: 'text' });
   });

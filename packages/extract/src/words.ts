@@ -1,4 +1,4 @@
-const WORD = /[\p{L}\p{N}]+(?:['’\-][\p{L}\p{N}]+)*/gu;
+const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
 export function countWords(text: string): number {
   let count = 0;
@@ -8,12 +8,14 @@ export function countWords(text: string): number {
 
 /** Collapses runs of spaces and blank lines that extractors leave behind, keeping paragraph breaks. */
 export function normalizeText(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    // PDFs put NUL and other control characters where a font maps a separator; they are gaps, not text.
-    .replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, ' ')
-    .replace(/[ \t\f\v\u00a0]+/g, ' ')
-    .replace(/ *\n */g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return (
+    text
+      .replace(/\r\n?/g, '\n')
+      // PDFs put NUL and other control characters where a font maps a separator; they are gaps, not text.
+      .replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, ' ')
+      .replace(/[ \t\f\v\u00a0]+/g, ' ')
+      .replace(/ *\n */g, '\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  );
 }

@@ -33,11 +33,19 @@ describe('openZipArchive', () => {
   });
 
   it('refuses too many entries, too many declared bytes and a bomb-like ratio from the directory alone', async () => {
-    const many = await zipFile('many.zip', Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`f${i}.txt`, 'x'])));
-    await expect(openZipArchive(many, { ...ZIP_LIMITS, maxEntries: 10 })).rejects.toMatchObject({ code: 'TOO_LARGE', message: /12 files/ });
+    const many = await zipFile(
+      'many.zip',
+      Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`f${i}.txt`, 'x'])),
+    );
+    await expect(openZipArchive(many, { ...ZIP_LIMITS, maxEntries: 10 })).rejects.toMatchObject({
+      code: 'TOO_LARGE',
+      message: /12 files/,
+    });
 
     const big = await zipFile('big.zip', { 'a.bin': Buffer.alloc(300_000, 7), 'b.bin': Buffer.alloc(300_000, 9) });
-    await expect(openZipArchive(big, { ...ZIP_LIMITS, maxInflatedBytes: 500_000 })).rejects.toMatchObject({ code: 'TOO_LARGE' });
+    await expect(openZipArchive(big, { ...ZIP_LIMITS, maxInflatedBytes: 500_000 })).rejects.toMatchObject({
+      code: 'TOO_LARGE',
+    });
 
     const dense = await zipFile('dense.zip', { 'zeros.bin': Buffer.alloc(4 * 1024 * 1024) });
     await expect(openZipArchive(dense)).rejects.toMatchObject({ code: 'TOO_LARGE', message: /zip bomb/ });

@@ -35,13 +35,21 @@ export interface ZipArchive {
 export async function openZipArchive(file: string, limits: ZipLimits = ZIP_LIMITS): Promise<ZipArchive> {
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.openPromise(file, { lazyEntries: true, autoClose: false, strictFileNames: false, validateEntrySizes: true });
+    zip = await yauzl.openPromise(file, {
+      lazyEntries: true,
+      autoClose: false,
+      strictFileNames: false,
+      validateEntrySizes: true,
+    });
   } catch (err) {
     throw new ExtractError('CORRUPT', `The file is not a readable zip archive: ${(err as Error).message}`);
   }
   try {
     if (zip.entryCount > limits.maxEntries) {
-      throw new ExtractError('TOO_LARGE', `The archive holds ${zip.entryCount} files; at most ${limits.maxEntries} are accepted`);
+      throw new ExtractError(
+        'TOO_LARGE',
+        `The archive holds ${zip.entryCount} files; at most ${limits.maxEntries} are accepted`,
+      );
     }
     const entries = new Map<string, yauzl.Entry>();
     let inflated = 0;
@@ -49,9 +57,15 @@ export async function openZipArchive(file: string, limits: ZipLimits = ZIP_LIMIT
       if (entry.isEncrypted()) throw new ExtractError('ENCRYPTED', 'The archive is password-protected');
       inflated += entry.uncompressedSize;
       if (inflated > limits.maxInflatedBytes) {
-        throw new ExtractError('TOO_LARGE', `The archive inflates to more than ${Math.round(limits.maxInflatedBytes / 1024 / 1024)} MB`);
+        throw new ExtractError(
+          'TOO_LARGE',
+          `The archive inflates to more than ${Math.round(limits.maxInflatedBytes / 1024 / 1024)} MB`,
+        );
       }
-      if (entry.uncompressedSize > limits.ratioFloorBytes && entry.uncompressedSize / Math.max(1, entry.compressedSize) > limits.maxRatio) {
+      if (
+        entry.uncompressedSize > limits.ratioFloorBytes &&
+        entry.uncompressedSize / Math.max(1, entry.compressedSize) > limits.maxRatio
+      ) {
         throw new ExtractError(
           'TOO_LARGE',
           `The archive entry ${entry.fileName} inflates ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))} times (a zip bomb); at most ${limits.maxRatio} is accepted`,
@@ -61,7 +75,10 @@ export async function openZipArchive(file: string, limits: ZipLimits = ZIP_LIMIT
     }
     // Entries can share compressed bytes (overlapping-file bombs), so the archive as a whole is checked too.
     if (inflated > limits.ratioFloorBytes && inflated / Math.max(1, zip.fileSize) > limits.maxRatio) {
-      throw new ExtractError('TOO_LARGE', `The archive inflates ${Math.round(inflated / zip.fileSize)} times its size (a zip bomb)`);
+      throw new ExtractError(
+        'TOO_LARGE',
+        `The archive inflates ${Math.round(inflated / zip.fileSize)} times its size (a zip bomb)`,
+      );
     }
     return archiveOf(zip, entries);
   } catch (err) {

@@ -21,7 +21,8 @@ beforeAll(async () => {
     '/page': (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE),
     '/to-page': (_req, res) => res.writeHead(302, { location: '/page' }).end(),
     '/to-target': (_req, res) => res.writeHead(302, { location: `http://127.0.0.1:${target.port}/` }).end(),
-    '/to-target-by-name': (_req, res) => res.writeHead(307, { location: `http://files.example.com:${target.port}/` }).end(),
+    '/to-target-by-name': (_req, res) =>
+      res.writeHead(307, { location: `http://files.example.com:${target.port}/` }).end(),
     '/to-file': (_req, res) => res.writeHead(301, { location: 'file:///etc/passwd' }).end(),
     '/loop': (_req, res) => res.writeHead(302, { location: '/loop' }).end(),
     '/declared-large': (_req, res) => res.writeHead(200, { 'content-length': '4096' }).end(Buffer.alloc(4096)),
@@ -52,13 +53,21 @@ beforeEach(async () => {
   dest = path.join(dir, `body-${Math.random().toString(36).slice(2)}`);
 });
 
-const base = (): FetchOptions => ({ maxBytes: 1024 * 1024, timeoutMs: 5000, allowHosts: [`127.0.0.1:${allowed.port}`] });
+const base = (): FetchOptions => ({
+  maxBytes: 1024 * 1024,
+  timeoutMs: 5000,
+  allowHosts: [`127.0.0.1:${allowed.port}`],
+});
 
 /** A resolver with fixed answers, as a public DNS name pointing at a private address would give. */
 function lookupFrom(records: Record<string, string[]>): LookupFunction {
   return (hostname: string, options: LookupOptions, callback) => {
-    const addresses: LookupAddress[] = (records[hostname] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-    if (addresses.length === 0) return callback(Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
+    const addresses: LookupAddress[] = (records[hostname] ?? []).map((address) => ({
+      address,
+      family: address.includes(':') ? 6 : 4,
+    }));
+    if (addresses.length === 0)
+      return callback(Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
     if (options.all) return callback(null, addresses);
     callback(null, addresses[0]!.address, addresses[0]!.family);
   };
@@ -125,7 +134,10 @@ describe('fetchToFile refuses addresses that are not public', () => {
   it.each([['127.0.0.1'], ['10.0.0.5'], ['::ffff:127.0.0.1'], ['::7f00:1'], ['93.184.215.14', '127.0.0.1']])(
     'a public-looking name resolving to %s is refused when connecting',
     async (...addresses) => {
-      const err = await failure(`http://files.example.com:${target.port}/`, { ...base(), lookup: lookupFrom({ 'files.example.com': addresses }) });
+      const err = await failure(`http://files.example.com:${target.port}/`, {
+        ...base(),
+        lookup: lookupFrom({ 'files.example.com': addresses }),
+      });
       expect(err.message).toMatch(/^Refused to fetch http:\/\/files\.example\.com:\d+\/: not a public address/);
       expect(target.hits).toEqual([]);
     },
@@ -145,12 +157,19 @@ describe('fetchToFile refuses addresses that are not public', () => {
   });
 
   it('reaches the same server once its host:port is allowed, which shows the refusals above are the policy', async () => {
-    const fetched = await fetchToFile(`http://127.0.0.1:${target.port}/`, dest, { ...base(), allowHosts: [`127.0.0.1:${target.port}`] });
+    const fetched = await fetchToFile(`http://127.0.0.1:${target.port}/`, dest, {
+      ...base(),
+      allowHosts: [`127.0.0.1:${target.port}`],
+    });
     expect(await fs.readFile(dest, 'utf8')).toBe('internal secret');
     expect(fetched.bytes).toBe('internal secret'.length);
     expect(target.hits).toEqual(['/']);
 
-    const byName = { ...base(), allowHosts: [`files.example.com:${target.port}`], lookup: lookupFrom({ 'files.example.com': ['127.0.0.1'] }) };
+    const byName = {
+      ...base(),
+      allowHosts: [`files.example.com:${target.port}`],
+      lookup: lookupFrom({ 'files.example.com': ['127.0.0.1'] }),
+    };
     await fetchToFile(`http://files.example.com:${target.port}/`, dest, byName);
     const spelledOtherwise = { ...base(), allowHosts: [`[::FFFF:127.0.0.1]:${target.port}`] };
     await fetchToFile(`http://[::ffff:7f00:1]:${target.port}/`, dest, spelledOtherwise);
@@ -167,14 +186,20 @@ describe('fetchToFile refuses addresses that are not public', () => {
 describe('fetchToFile downloads', () => {
   it('streams the body to disk and reports the final URL after redirects', async () => {
     const fetched = await fetchToFile(`http://127.0.0.1:${allowed.port}/to-page`, dest, base());
-    expect(fetched).toEqual({ finalUrl: `http://127.0.0.1:${allowed.port}/page`, bytes: PAGE.length, mimeType: 'text/html' });
+    expect(fetched).toEqual({
+      finalUrl: `http://127.0.0.1:${allowed.port}/page`,
+      bytes: PAGE.length,
+      mimeType: 'text/html',
+    });
     expect(await fs.readFile(dest, 'utf8')).toBe(PAGE);
   });
 
   it('refuses schemes other than http and https, also as a redirect target', async () => {
     expect((await failure('ftp://example.com/file.pdf')).message).toMatch(/not an http or https URL/);
     expect((await failure('file:///etc/passwd')).message).toMatch(/not an http or https URL/);
-    expect((await failure(`http://127.0.0.1:${allowed.port}/to-file`)).message).toMatch(/file:\/\/\/etc\/passwd is not an http or https URL/);
+    expect((await failure(`http://127.0.0.1:${allowed.port}/to-file`)).message).toMatch(
+      /file:\/\/\/etc\/passwd is not an http or https URL/,
+    );
   });
 
   it('stops after the redirect limit', async () => {
@@ -192,16 +217,24 @@ describe('fetchToFile downloads', () => {
   it('answers TOO_LARGE for a declared length over the cap and for a streamed body that grows past it', async () => {
     const options = { ...base(), maxBytes: 2048 };
     const declared = await failure(`http://127.0.0.1:${allowed.port}/declared-large`, options);
-    expect(declared).toMatchObject({ code: 'TOO_LARGE', message: expect.stringMatching(/larger than the limit of 2048 bytes/) });
+    expect(declared).toMatchObject({
+      code: 'TOO_LARGE',
+      message: expect.stringMatching(/larger than the limit of 2048 bytes/),
+    });
     const streamed = await failure(`http://127.0.0.1:${allowed.port}/streamed-large`, options);
     expect(streamed.code).toBe('TOO_LARGE');
-    expect((await fetchToFile(`http://127.0.0.1:${allowed.port}/streamed-large`, dest, { ...base(), maxBytes: 4096 })).bytes).toBe(4096);
+    expect(
+      (await fetchToFile(`http://127.0.0.1:${allowed.port}/streamed-large`, dest, { ...base(), maxBytes: 4096 })).bytes,
+    ).toBe(4096);
   });
 
   it('gives up on a body that never ends at the time cap, and closes the connection', async () => {
     allowed.abandoned.length = 0;
     const err = await failure(`http://127.0.0.1:${allowed.port}/hangs`, { ...base(), timeoutMs: 300 });
-    expect(err).toMatchObject({ code: 'FETCH_FAILED', message: `Fetching http://127.0.0.1:${allowed.port}/hangs timed out after 300 ms` });
+    expect(err).toMatchObject({
+      code: 'FETCH_FAILED',
+      message: `Fetching http://127.0.0.1:${allowed.port}/hangs timed out after 300 ms`,
+    });
     await expect.poll(() => allowed.abandoned).toEqual(['/hangs']);
   });
 

@@ -45,7 +45,12 @@ export async function fetchToFile(url: string, dest: string, options: FetchOptio
   }
 }
 
-async function fetchFollowingRedirects(first: URL, dest: string, options: FetchOptions, signal: AbortSignal): Promise<Fetched> {
+async function fetchFollowingRedirects(
+  first: URL,
+  dest: string,
+  options: FetchOptions,
+  signal: AbortSignal,
+): Promise<Fetched> {
   const maxRedirects = options.maxRedirects ?? 5;
   let target = first;
   for (let redirects = 0; ; redirects++) {
@@ -58,7 +63,8 @@ async function fetchFollowingRedirects(first: URL, dest: string, options: FetchO
     const status = res.statusCode ?? 0;
     if (REDIRECTS.has(status) && res.headers.location) {
       res.destroy();
-      if (redirects === maxRedirects) throw new FetchError('FETCH_FAILED', `${first.href} redirected more than ${maxRedirects} times`);
+      if (redirects === maxRedirects)
+        throw new FetchError('FETCH_FAILED', `${first.href} redirected more than ${maxRedirects} times`);
       target = parseTarget(res.headers.location, target);
       continue;
     }
@@ -89,7 +95,8 @@ function parseTarget(raw: string, base?: URL): URL {
   return url;
 }
 
-const tooLarge = (url: URL, maxBytes: number) => new FetchError('TOO_LARGE', `${url.href} is larger than the limit of ${maxBytes} bytes`);
+const tooLarge = (url: URL, maxBytes: number) =>
+  new FetchError('TOO_LARGE', `${url.href} is larger than the limit of ${maxBytes} bytes`);
 
 async function saveBody(res: IncomingMessage, dest: string, url: URL, maxBytes: number): Promise<number> {
   let bytes = 0;
@@ -103,7 +110,10 @@ async function saveBody(res: IncomingMessage, dest: string, url: URL, maxBytes: 
     await pipeline(res, cap, createWriteStream(dest));
   } catch (err) {
     if (err instanceof FetchError) throw err;
-    throw new FetchError('FETCH_FAILED', `The connection to ${url.host} broke while reading the body: ${reasonOf(err as Error)}`);
+    throw new FetchError(
+      'FETCH_FAILED',
+      `The connection to ${url.host} broke while reading the body: ${reasonOf(err as Error)}`,
+    );
   }
   return bytes;
 }

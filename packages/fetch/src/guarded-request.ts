@@ -45,7 +45,11 @@ export function guardedRequest(url: URL, options: GuardedRequestOptions): Promis
     });
     req.once('error', (err) => {
       agent.destroy();
-      reject(isRefusal(err) ? refused(url, err) : new FetchError('FETCH_FAILED', `Could not fetch ${url.href}: ${reasonOf(err)}`));
+      reject(
+        isRefusal(err)
+          ? refused(url, err)
+          : new FetchError('FETCH_FAILED', `Could not fetch ${url.href}: ${reasonOf(err)}`),
+      );
     });
     req.end(options.body);
   });
@@ -69,6 +73,7 @@ function isAllowedHost(url: URL, allowHosts: readonly string[]): boolean {
 /** request-filtering-agent reports a refused address as a plain Error saying "... is not allowed ...". */
 const isRefusal = (err: Error) => err instanceof RefusedAddressError || / is not allowed\b/.test(err.message);
 
-const refused = (url: URL, err: Error) => new RefusedTargetError(`Refused to fetch ${url.href}: not a public address (${err.message})`);
+const refused = (url: URL, err: Error) =>
+  new RefusedTargetError(`Refused to fetch ${url.href}: not a public address (${err.message})`);
 
 export const reasonOf = (err: NodeJS.ErrnoException) => (err.code ? `${err.code} ${err.message}` : err.message);

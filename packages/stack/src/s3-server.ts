@@ -3,7 +3,11 @@ import S3rver from 's3rver';
 import type { RunningService } from './embedded-postgres.ts';
 
 /** A local S3-compatible server for tests of the S3 driver (it does not verify signatures). */
-export async function startS3Server(options: { directory: string; bucket: string; port?: number }): Promise<RunningService & { port: number }> {
+export async function startS3Server(options: {
+  directory: string;
+  bucket: string;
+  port?: number;
+}): Promise<RunningService & { port: number }> {
   const port = options.port ?? (await getPort());
   const server = new S3rver({
     port,

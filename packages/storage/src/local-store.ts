@@ -17,8 +17,7 @@ export interface SignedRequest {
 }
 
 export type SignatureCheck =
-  | { ok: true; key: string; filename?: string }
-  | { ok: false; reason: 'invalid' | 'expired' };
+  { ok: true; key: string; filename?: string } | { ok: false; reason: 'invalid' | 'expired' };
 
 /** A one-time write found the key already written, or another writer still at it. */
 export class ObjectExistsError extends Error {

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { type Readable } from 'node:stream';
 import * as Minio from 'minio';
 import { assertSafeKey, type ObjectInfo, type ObjectStore } from './object-store.ts';
 
@@ -55,7 +55,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore & { ensureBu
       if (info.size === 0) return Buffer.alloc(0);
       const stream = await client.getPartialObject(bucket, full(key), 0, Math.min(length, info.size));
       const chunks: Buffer[] = [];
-      for await (const chunk of stream as Readable) chunks.push(chunk as Buffer);
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks);
     },
     async stat(key): Promise<ObjectInfo | null> {
@@ -74,9 +74,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore & { ensureBu
       return client.presignedPutObject(bucket, full(key), ttlSeconds);
     },
     async presignGet(key, ttlSeconds, opts = {}) {
-      const headers = opts.filename
-        ? { 'response-content-disposition': contentDisposition(opts.filename) }
-        : undefined;
+      const headers = opts.filename ? { 'response-content-disposition': contentDisposition(opts.filename) } : undefined;
       return client.presignedGetObject(bucket, full(key), ttlSeconds, headers);
     },
     async ping() {
@@ -89,7 +87,13 @@ export function createS3Store(options: S3StoreOptions): ObjectStore & { ensureBu
  * Streams into a multipart upload part by part. minio's own streaming put first lists incomplete uploads
  * (not every S3-compatible server has that) and, with an unknown length, picks ~550 MB parts.
  */
-async function putStream(client: Minio.Client, bucket: string, key: string, body: Readable, meta: Record<string, string>): Promise<number> {
+async function putStream(
+  client: Minio.Client,
+  bucket: string,
+  key: string,
+  body: Readable,
+  meta: Record<string, string>,
+): Promise<number> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let total = 0;
@@ -102,7 +106,13 @@ async function putStream(client: Minio.Client, bucket: string, key: string, body
     uploadId ??= await client.initiateNewMultipartUpload(bucket, key, meta);
     const partNumber = parts.length + 1;
     const { etag } = await client.uploadPart(
-      { bucketName: bucket, objectName: key, uploadID: uploadId, partNumber, headers: { 'Content-Length': payload.length } },
+      {
+        bucketName: bucket,
+        objectName: key,
+        uploadID: uploadId,
+        partNumber,
+        headers: { 'Content-Length': payload.length },
+      },
       payload,
     );
     parts.push({ part: partNumber, etag });
@@ -123,7 +133,14 @@ async function putStream(client: Minio.Client, bucket: string, key: string, body
     await client.completeMultipartUpload(bucket, key, uploadId, parts);
     return total;
   } catch (err) {
-    if (uploadId) await client.abortMultipartUpload(bucket, key, uploadId).catch(() => {});
+    // The put's own error is what the caller needs; an upload left unaborted only costs space until the bucket's lifecycle rule.
+    if (uploadId) {
+      await client
+        .abortMultipartUpload(bucket, key, uploadId)
+        .catch((abortErr: Error) =>
+          process.emitWarning(`could not abort multipart upload ${uploadId} of ${key}: ${abortErr.message}`),
+        );
+    }
     throw err;
   }
 }

@@ -28,7 +28,10 @@ export function makePdf(
   if (info.title) meta.Title = info.title;
   if (info.author) meta.Author = info.author;
   const { userPassword, ownerPassword } = info;
-  const encryption = userPassword || ownerPassword ? { userPassword, ownerPassword: ownerPassword ?? `${userPassword}-owner`, pdfVersion: '1.7' as const } : {};
+  const encryption =
+    userPassword || ownerPassword
+      ? { userPassword, ownerPassword: ownerPassword ?? `${userPassword}-owner`, pdfVersion: '1.7' as const }
+      : {};
   return renderPdf({ info: meta, ...encryption }, (doc) => {
     for (const text of pages) {
       doc.addPage();
@@ -42,7 +45,9 @@ export function makePdf(
  * to extract (about 7 s per 6000 px page here), so tests can catch a worker mid-extraction.
  */
 export async function imageHeavyPdf(pages: number, edge = 6000): Promise<Buffer> {
-  const png = await sharp({ create: { width: edge, height: edge, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
+  const png = await sharp({ create: { width: edge, height: edge, channels: 3, background: '#ffffff' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
   return renderPdf({}, (doc) => {
     for (let i = 0; i < pages; i++) {
       doc.addPage();
@@ -53,9 +58,16 @@ export async function imageHeavyPdf(pages: number, edge = 6000): Promise<Buffer>
 }
 
 /** A PDF with pictures on chosen pages: `{page: 2, width: 300, height: 200}` puts that picture on page 2. */
-export async function pdfWithPictures(pageCount: number, pictures: { page: number; width: number; height: number }[]): Promise<Buffer> {
+export async function pdfWithPictures(
+  pageCount: number,
+  pictures: { page: number; width: number; height: number }[],
+): Promise<Buffer> {
   const rendered = await Promise.all(
-    pictures.map((p) => sharp({ create: { width: p.width, height: p.height, channels: 3, background: '#3366cc' } }).png().toBuffer()),
+    pictures.map((p) =>
+      sharp({ create: { width: p.width, height: p.height, channels: 3, background: '#3366cc' } })
+        .png()
+        .toBuffer(),
+    ),
   );
   return renderPdf({}, (doc) => {
     for (let page = 1; page <= pageCount; page++) {
@@ -107,12 +119,19 @@ export async function makeEpub(chapters: EpubChapter[], options: EpubOptions = {
     zip.file(`OEBPS/${files[i]}`, xhtml(chapter.title, body));
   });
   const navItems = chapters.map((c, i) => `<li><a href="${files[i]}">${c.title}</a></li>`).join('');
-  zip.file('OEBPS/nav.xhtml', xhtml('Contents', `<nav epub:type="toc" id="toc"><h1>Contents</h1><ol>${navItems}</ol></nav>`));
+  zip.file(
+    'OEBPS/nav.xhtml',
+    xhtml('Contents', `<nav epub:type="toc" id="toc"><h1>Contents</h1><ol>${navItems}</ol></nav>`),
+  );
   zip.file('OEBPS/style.css', 'body { font-family: serif; }');
   const images: string[] = [];
   if (options.pictureInChapter) {
-    const figure = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#cc3333' } }).png().toBuffer();
-    const icon = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000000' } }).png().toBuffer();
+    const figure = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#cc3333' } })
+      .png()
+      .toBuffer();
+    const icon = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000000' } })
+      .png()
+      .toBuffer();
     zip.file('OEBPS/images/figure one.png', figure);
     zip.file('OEBPS/images/icon.png', icon);
     images.push(
@@ -152,7 +171,10 @@ export function makeTextImage(lines: string[], options: { width?: number; fontSi
   const width = options.width ?? 1000;
   const height = fontSize * 2 * (lines.length + 1);
   const text = lines
-    .map((line, i) => `<text x="40" y="${fontSize * 2 * (i + 1)}" font-family="DejaVu Sans, sans-serif" font-size="${fontSize}" fill="#000">${line}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="40" y="${fontSize * 2 * (i + 1)}" font-family="DejaVu Sans, sans-serif" font-size="${fontSize}" fill="#000">${line}</text>`,
+    )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fff"/>${text}</svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();

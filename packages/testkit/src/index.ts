@@ -1,4 +1,4 @@
-export { startTestStack, type TestStack, type Tenant, type StorageDriver } from './test-stack.ts';
+export { localStorageOf, startTestStack, type TestStack, type Tenant, type StorageDriver } from './test-stack.ts';
 export {
   imageHeavyPdf,
   makeEpub,

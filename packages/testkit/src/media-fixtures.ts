@@ -35,7 +35,10 @@ async function ffmpegToBuffer(args: string[], extension: string): Promise<Buffer
 }
 
 /** The recordings one after another, encoded as `format` (mp3, ogg, wav, m4a). */
-export function speechAudio(format: 'mp3' | 'ogg' | 'wav' | 'm4a', recordings: Recording[] = ['goforward']): Promise<Buffer> {
+export function speechAudio(
+  format: 'mp3' | 'ogg' | 'wav' | 'm4a',
+  recordings: Recording[] = ['goforward'],
+): Promise<Buffer> {
   const inputs = recordings.flatMap(recordingInput);
   const concat = `${recordings.map((_, i) => `[${i}:a]`).join('')}concat=n=${recordings.length}:v=0:a=1[a]`;
   return ffmpegToBuffer([...inputs, '-filter_complex', concat, '-map', '[a]', '-ac', '1'], format);
@@ -45,7 +48,12 @@ export function speechAudio(format: 'mp3' | 'ogg' | 'wav' | 'm4a', recordings: R
  * An H.264 MP4 of solid-colour scenes, `sceneSeconds` each (pick colours of different brightness: ffmpeg's
  * scene score compares luma, and red next to green barely registers), with a recording as its audio track.
  */
-export function sceneVideo(options: { colors: string[]; sceneSeconds: number; speech?: Recording; size?: string }): Promise<Buffer> {
+export function sceneVideo(options: {
+  colors: string[];
+  sceneSeconds: number;
+  speech?: Recording;
+  size?: string;
+}): Promise<Buffer> {
   const { colors, sceneSeconds, size = '320x240' } = options;
   const inputs = colors.flatMap((c) => ['-f', 'lavfi', '-i', `color=c=${c}:s=${size}:r=25:d=${sceneSeconds}`]);
   const video = `${colors.map((_, i) => `[${i}:v]`).join('')}concat=n=${colors.length}:v=1:a=0[v]`;
@@ -55,11 +63,19 @@ export function sceneVideo(options: { colors: string[]; sceneSeconds: number; sp
     [
       ...inputs,
       ...audio,
-      '-filter_complex', filter,
-      '-map', '[v]',
+      '-filter_complex',
+      filter,
+      '-map',
+      '[v]',
       ...(options.speech ? ['-map', '[a]', '-c:a', 'aac'] : []),
-      '-t', String(colors.length * sceneSeconds),
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
+      '-t',
+      String(colors.length * sceneSeconds),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
     ],
     'mp4',
   );

@@ -20,7 +20,7 @@ export class OpenApiResponseChecker {
   constructor() {
     addFormats.default(this.ajv);
     this.ajv.addFormat('binary', true);
-    this.ajv.addSchema(this.document as object, DOCUMENT_ID);
+    this.ajv.addSchema(this.document, DOCUMENT_ID);
   }
 
   /** Throws when the response breaks the document; reads a clone, so the caller can still read the body. */
@@ -34,13 +34,16 @@ export class OpenApiResponseChecker {
     if (!response) throw new Error(`${where}, a status the OpenAPI document does not list for it`);
     const mediaType = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
     if (mediaType !== 'application/json') return;
-    if (!response.content?.['application/json']) throw new Error(`${where} with JSON, which the OpenAPI document does not describe`);
+    if (!response.content?.['application/json'])
+      throw new Error(`${where} with JSON, which the OpenAPI document does not describe`);
     const ref = `${DOCUMENT_ID}#/${pointer('paths', template, method.toLowerCase(), 'responses', String(res.status), 'content', 'application/json', 'schema')}`;
     let validate = this.validators.get(ref);
     if (!validate) this.validators.set(ref, (validate = this.ajv.compile({ $ref: ref })));
     const body: unknown = await res.clone().json();
     if (!validate(body)) {
-      throw new Error(`${where} with a body that does not match the OpenAPI document: ${this.ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 2000)}`);
+      throw new Error(
+        `${where} with a body that does not match the OpenAPI document: ${this.ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 2000)}`,
+      );
     }
   }
 
@@ -49,7 +52,8 @@ export class OpenApiResponseChecker {
     const ref = `${DOCUMENT_ID}#/components/schemas/${name}`;
     let validate = this.validators.get(ref);
     if (!validate) this.validators.set(ref, (validate = this.ajv.compile({ $ref: ref })));
-    if (!validate(value)) throw new Error(`${JSON.stringify(value)} is not a ${name}: ${this.ajv.errorsText(validate.errors)}`);
+    if (!validate(value))
+      throw new Error(`${JSON.stringify(value)} is not a ${name}: ${this.ajv.errorsText(validate.errors)}`);
   }
 
   /** fetch, with every answer checked. */

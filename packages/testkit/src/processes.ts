@@ -15,24 +15,32 @@ export interface ServiceProcess {
 
 /** Runs the real api or worker entry point as its own process, as production does. */
 export function spawnService(kind: keyof typeof ENTRIES, env: Record<string, string>): ServiceProcess {
-  const child = spawn(process.execPath, [...(kind === 'api' ? API_NODE_FLAGS : []), '--import', 'tsx', path.join(root, ENTRIES[kind])], {
-    cwd: root,
-    env: { ...process.env, ...env, LOG_LEVEL: env.LOG_LEVEL === 'silent' ? 'info' : (env.LOG_LEVEL ?? 'info') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(kind === 'api' ? API_NODE_FLAGS : []), '--import', 'tsx', path.join(root, ENTRIES[kind])],
+    {
+      cwd: root,
+      env: { ...process.env, ...env, LOG_LEVEL: env.LOG_LEVEL === 'silent' ? 'info' : (env.LOG_LEVEL ?? 'info') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-64 * 1024);
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   return { child, output: () => output, exited };
 }
 
-export async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
+export async function waitUntil(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);

@@ -12,7 +12,8 @@ export function parsePrometheusText(text: string): Sample[] {
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line.trim());
     if (!match) continue;
     const labels: Record<string, string> = {};
-    for (const pair of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[pair[1]!] = pair[2]!.replace(/\\(.)/g, '$1');
+    for (const pair of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g))
+      labels[pair[1]!] = pair[2]!.replace(/\\(.)/g, '$1');
     samples.push({ name: match[1]!, labels, value: Number(match[3]) });
   }
   return samples;

@@ -3,10 +3,17 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { createApiContext, generateApiKey, startServer, type ApiContext } from '@quire/api';
 import { createQuireClient, type QuireClient } from '@quire/client';
-import { loadConfig, type Config } from '@quire/config';
+import { loadServiceConfig, type ServiceConfig } from '@quire/config';
 import { createGroup, createOrganization, createDb, insertApiKey, type Db } from '@quire/db';
 import { createObjectStore, type ObjectStore } from '@quire/storage';
-import { createWorkerContext, startWorker, startWorkerHttpServer, type RunningWorker, type WorkerContext, type WorkerHttpServer } from '@quire/worker';
+import {
+  createWorkerContext,
+  startWorker,
+  startWorkerHttpServer,
+  type RunningWorker,
+  type WorkerContext,
+  type WorkerHttpServer,
+} from '@quire/worker';
 import getPort from 'get-port';
 import type { DestinationStream } from 'pino';
 import { OpenApiResponseChecker } from './openapi-responses.ts';
@@ -17,7 +24,7 @@ export interface TestStack {
   url: string;
   /** The environment the stack was configured from, for starting api/worker processes like it. */
   env: Record<string, string>;
-  config: Config;
+  config: ServiceConfig;
   db: Db;
   store: ObjectStore;
   api: ApiContext;
@@ -86,8 +93,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   };
   const port = await getPort();
   const url = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ ...env, PUBLIC_URL: url, PORT: String(port) });
-  const db = createDb(config.DATABASE_URL!, { poolSize: 5 });
+  const config = loadServiceConfig({ ...env, PUBLIC_URL: url, PORT: String(port) });
+  const db = createDb(config.database.url, { poolSize: 5 });
   const store = await createObjectStore(config);
   const api = await createApiContext(config, { db, store, logDestination: options.logStream });
   await api.waiter.ready();
@@ -103,7 +110,10 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       apiKey: key.apiKey,
       keyId: row.id,
       request: (pathname, init = {}) =>
-        responses.fetch(`${url}${pathname}`, { ...init, headers: { 'x-api-key': key.apiKey, ...(init.headers as Record<string, string>) } }),
+        responses.fetch(`${url}${pathname}`, {
+          ...init,
+          headers: { 'x-api-key': key.apiKey, ...(init.headers as Record<string, string>) },
+        }),
       client: createQuireClient({ baseUrl: url, apiKey: key.apiKey, fetch: (request) => responses.fetch(request) }),
     };
   };
@@ -142,4 +152,11 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   };
   if (options.worker !== false) await stack.startWorker();
   return stack;
+}
+
+/** The local-disk driver's settings of a stack started with it, for tests that look at the stored files themselves. */
+export function localStorageOf(stack: Pick<TestStack, 'config'>) {
+  const { storage } = stack.config;
+  if (storage.driver !== 'local') throw new Error('this test needs the local storage driver');
+  return { dir: storage.dir, keyPrefix: storage.keyPrefix, signingSecret: storage.signingSecret! };
 }

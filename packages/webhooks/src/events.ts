@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Material } from '@quire/db';
+import { CONTENT_TYPES, isoTimestamp, materialErrorSchema, type Material } from '@quire/material';
 
 export const WEBHOOK_EVENTS = ['material.processed', 'material.failed'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
@@ -10,13 +10,16 @@ const webhookMaterialSchema = z.strictObject({
   name: z.string(),
   organizationId: z.string(),
   folderId: z.string().nullable(),
-  contentType: z.string(),
+  contentType: z.enum(CONTENT_TYPES),
   status: z.enum(['active', 'error']),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
+  createdAt: isoTimestamp,
+  updatedAt: isoTimestamp,
   processingMs: z.number().optional(),
   wordCount: z.number().int().optional(),
-  error: z.looseObject({ code: z.string(), message: z.string() }).optional().meta({ description: 'Why processing failed' }),
+  error: materialErrorSchema
+    .pick({ code: true, message: true })
+    .optional()
+    .meta({ description: 'Why processing failed' }),
 });
 
 /** The JSON body of every delivery; `id` is the event's, the same for every webhook it goes to. */
@@ -32,8 +35,7 @@ export const webhookEventSchema = z
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
 export function materialEvent(id: string, type: WebhookEventType, material: Material): WebhookEvent {
-  const metadata = material.metadata;
-  const error = metadata.error as { code: string; message: string } | undefined;
+  const { processingMs, wordCount, error } = material.metadata;
   return {
     id,
     type,
@@ -42,14 +44,14 @@ export function materialEvent(id: string, type: WebhookEventType, material: Mate
       material: {
         _id: material.id,
         name: material.name,
-        organizationId: material.organization_id,
-        folderId: material.folder_id,
-        contentType: material.content_type,
+        organizationId: material.organizationId,
+        folderId: material.folderId,
+        contentType: material.contentType,
         status: material.status === 'active' ? 'active' : 'error',
-        createdAt: material.created_at.toISOString(),
-        updatedAt: material.updated_at.toISOString(),
-        ...(typeof metadata.processingMs === 'number' ? { processingMs: metadata.processingMs } : {}),
-        ...(typeof metadata.wordCount === 'number' ? { wordCount: metadata.wordCount } : {}),
+        createdAt: material.createdAt.toISOString(),
+        updatedAt: material.updatedAt.toISOString(),
+        ...(processingMs !== undefined ? { processingMs } : {}),
+        ...(wordCount !== undefined ? { wordCount } : {}),
         ...(error ? { error: { code: error.code, message: error.message } } : {}),
       },
     },

@@ -1,3 +1,9 @@
-export { WEBHOOK_EVENTS, materialEvent, webhookEventSchema, type WebhookEvent, type WebhookEventType } from './events.ts';
+export {
+  WEBHOOK_EVENTS,
+  materialEvent,
+  webhookEventSchema,
+  type WebhookEvent,
+  type WebhookEventType,
+} from './events.ts';
 export { generateWebhookSecret, signatureHeader, SIGNATURE_HEADER } from './signature.ts';
 export { recordMaterialEvent } from './record-event.ts';

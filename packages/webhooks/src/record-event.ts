@@ -1,4 +1,5 @@
-import { insertDeliveries, newId, type Db, type Material } from '@quire/db';
+import { insertDeliveries, newId, type Db } from '@quire/db';
+import type { Material } from '@quire/material';
 import { materialEvent, type WebhookEventType } from './events.ts';
 
 /**
@@ -8,7 +9,7 @@ import { materialEvent, type WebhookEventType } from './events.ts';
 export async function recordMaterialEvent(trx: Db, material: Material, type: WebhookEventType): Promise<string[]> {
   const eventId = newId();
   return insertDeliveries(trx, {
-    organizationId: material.organization_id,
+    organizationId: material.organizationId,
     eventId,
     eventType: type,
     payload: materialEvent(eventId, type, material),

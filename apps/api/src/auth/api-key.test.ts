@@ -15,7 +15,13 @@ describe('api keys', () => {
   });
 
   it('rejects strings that are not keys', () => {
-    for (const s of ['', 'qk_', 'qk_short_x', `xx_${'a'.repeat(12)}_${'b'.repeat(43)}`, `qk_${'a'.repeat(12)}_${'b'.repeat(44)}`]) {
+    for (const s of [
+      '',
+      'qk_',
+      'qk_short_x',
+      `xx_${'a'.repeat(12)}_${'b'.repeat(43)}`,
+      `qk_${'a'.repeat(12)}_${'b'.repeat(44)}`,
+    ]) {
       expect(parseApiKey(s)).toBeNull();
     }
   });

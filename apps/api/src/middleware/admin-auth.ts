@@ -15,6 +15,9 @@ export function requireAdminToken(token: string) {
       const password = decoded.slice(decoded.indexOf(':') + 1);
       if (secretsEqual(password, token)) return next();
     }
-    res.set('WWW-Authenticate', 'Basic realm="quire admin", charset="UTF-8"').status(401).json({ error: 'Unauthorized' });
+    res
+      .set('WWW-Authenticate', 'Basic realm="quire admin", charset="UTF-8"')
+      .status(401)
+      .json({ error: 'Unauthorized' });
   };
 }

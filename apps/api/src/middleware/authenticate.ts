@@ -1,15 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import { findApiKeyByPrefix, type Db } from '@quire/db';
 import { hashApiKey, hashesEqual, parseApiKey } from '../auth/api-key.ts';
+import type { Principal } from '../auth/principal.ts';
 import { UnauthorizedError } from '../errors.ts';
-
-export interface Principal {
-  keyId: string;
-  organizationId: string;
-  groupId: string | null;
-  planValidFrom: Date | null;
-  planValidUntil: Date | null;
-}
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

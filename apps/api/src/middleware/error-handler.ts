@@ -2,7 +2,15 @@ import type { NextFunction, Request, Response } from 'express';
 import multer from 'multer';
 import { ZodError } from 'zod';
 import { isUnstorableText, violatedForeignKey } from '@quire/db';
-import { AppError, badRequest, MissingParamsError, notFound, payloadTooLarge, unavailable, UnauthorizedError } from '../errors.ts';
+import {
+  AppError,
+  badRequest,
+  MissingParamsError,
+  notFound,
+  payloadTooLarge,
+  unavailable,
+  UnauthorizedError,
+} from '../errors.ts';
 import { isDependencyDown } from './dependency-errors.ts';
 
 /**
@@ -34,17 +42,24 @@ export function toAppError(err: unknown): AppError | UnauthorizedError | Missing
   }
   if (err instanceof multer.MulterError) {
     if (err.code === 'LIMIT_FILE_SIZE') return payloadTooLarge('The file is larger than the upload limit');
-    return badRequest(MULTER_MESSAGES[err.code] ?? err.message, err.field ? [{ field: err.field, message: err.message }] : undefined);
+    return badRequest(
+      MULTER_MESSAGES[err.code] ?? err.message,
+      err.field ? [{ field: err.field, message: err.message }] : undefined,
+    );
   }
   const type = (err as { type?: string }).type;
   if (type === 'entity.parse.failed') return badRequest('The request body is not valid JSON');
   if (type === 'entity.too.large') return payloadTooLarge('The request body is too large');
-  if (type === 'encoding.unsupported' || type === 'charset.unsupported') return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported body encoding');
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported')
+    return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported body encoding');
   // body-parser's 400 for a body its Content-Encoding cannot undo (not compressed, truncated, corrupt).
   if ((err as { status?: number }).status === 400 && isDecodingError((err as { code?: string }).code)) {
     return badRequest(`The request body could not be decoded as its Content-Encoding says: ${(err as Error).message}`);
   }
-  if ((err as Error)?.message === 'Unexpected end of form' || /Malformed part header|Multipart: Boundary not found/i.test((err as Error)?.message ?? '')) {
+  if (
+    (err as Error)?.message === 'Unexpected end of form' ||
+    /Malformed part header|Multipart: Boundary not found/i.test((err as Error)?.message ?? '')
+  ) {
     return badRequest('The multipart body is malformed or truncated');
   }
   if (FOLDER_REFERENCES.has(violatedForeignKey(err) ?? '')) return notFound('Folder');

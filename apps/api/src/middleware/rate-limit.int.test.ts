@@ -33,8 +33,15 @@ describe('rate limiting', () => {
   });
 
   it('starts counting once Redis answers, even when it did not answer while the app was built', async () => {
-    const redis = new Redis(inject('redisUrl'), { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-    const store = new ReloadingRedisStore({ prefix: `rl-test-${Date.now()}:`, sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as never });
+    const redis = new Redis(inject('redisUrl'), {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+    });
+    const store = new ReloadingRedisStore({
+      prefix: `rl-test-${Date.now()}:`,
+      sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as never,
+    });
     await expect(store.init({ windowMs: 60_000 } as never)).rejects.toThrow();
     if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
     // The request that finds the script missing passes uncounted; the ones after it are counted.

@@ -1,5 +1,12 @@
 import type { Request } from 'express';
-import { ipKeyGenerator, MemoryStore, rateLimit, type Options, type RateLimitRequestHandler, type Store } from 'express-rate-limit';
+import {
+  ipKeyGenerator,
+  MemoryStore,
+  rateLimit,
+  type Options,
+  type RateLimitRequestHandler,
+  type Store,
+} from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Redis } from 'ioredis';
@@ -18,6 +25,7 @@ export class ReloadingRedisStore extends RedisStore {
       return await super.increment(key);
     } catch (err) {
       this.incrementScriptSha = this.loadIncrementScript();
+      // Not dropped: the next increment awaits this promise and fails with its error, which the caller logs.
       this.incrementScriptSha.catch(() => {});
       throw err;
     }
@@ -42,7 +50,12 @@ export class FallbackStore implements Store {
 
   init(options: Options) {
     this.local.init(options);
-    Promise.resolve(this.shared.init?.(options)).catch(() => {});
+    Promise.resolve(this.shared.init?.(options)).catch((err) =>
+      this.logger.warn(
+        { err, prefix: this.prefix },
+        'the Redis rate-limit store did not start; counting in this process until Redis answers',
+      ),
+    );
   }
 
   async increment(key: string) {
@@ -53,19 +66,27 @@ export class FallbackStore implements Store {
       this.onFallback = false;
       return counted;
     } catch (err) {
-      if (!this.onFallback) this.logger.warn({ err, prefix: this.prefix }, 'Redis is unavailable: rate limiting counts in this process until it is back');
+      if (!this.onFallback)
+        this.logger.warn(
+          { err, prefix: this.prefix },
+          'Redis is unavailable: rate limiting counts in this process until it is back',
+        );
       this.onFallback = true;
       return this.local.increment(key);
     }
   }
 
   async decrement(key: string) {
-    await (this.onFallback ? this.local.decrement(key) : Promise.resolve(this.shared.decrement(key)).catch(() => this.local.decrement(key)));
+    await (this.onFallback
+      ? this.local.decrement(key)
+      : Promise.resolve(this.shared.decrement(key)).catch(() => this.local.decrement(key)));
   }
 
   async resetKey(key: string) {
-    this.local.resetKey(key);
-    await Promise.resolve(this.shared.resetKey(key)).catch(() => {});
+    await this.local.resetKey(key);
+    await Promise.resolve(this.shared.resetKey(key)).catch((err) =>
+      this.logger.warn({ err }, 'could not reset a rate-limit key in Redis'),
+    );
   }
 
   shutdown() {
@@ -73,7 +94,13 @@ export class FallbackStore implements Store {
   }
 }
 
-function limiter(redis: Redis, logger: Logger, prefix: string, limit: number, key: (req: Request) => string): RateLimitRequestHandler {
+function limiter(
+  redis: Redis,
+  logger: Logger,
+  prefix: string,
+  limit: number,
+  key: (req: Request) => string,
+): RateLimitRequestHandler {
   return rateLimit({
     windowMs: WINDOW_MS,
     limit,
@@ -90,7 +117,14 @@ function limiter(redis: Redis, logger: Logger, prefix: string, limit: number, ke
       prefix,
     ),
     keyGenerator: key,
-    handler: (_req, _res, next) => next(new AppError(429, 'RATE_LIMITED', 'Too many requests; slow down and retry after the time in the RateLimit header')),
+    handler: (_req, _res, next) =>
+      next(
+        new AppError(
+          429,
+          'RATE_LIMITED',
+          'Too many requests; slow down and retry after the time in the RateLimit header',
+        ),
+      ),
   });
 }
 

@@ -1,7 +1,9 @@
-import type { OpenAPIRegistry, ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
+import type { OpenAPIRegistry, OpenApiGeneratorV31, ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 
 export const API_KEY_SCHEME = 'ApiKey';
+
+export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
 /** The one error body every endpoint answers with (NestJS-compatible, as the public service returns). */
 export const errorBodySchema = z
@@ -19,7 +21,7 @@ export const errorBodySchema = z
 /** Missing, unknown and revoked keys all get this, with the same latency. */
 export const unauthorizedSchema = z.strictObject({ error: z.literal('Unauthorized') }).meta({ id: 'Unauthorized' });
 
-export const isoTimestamp = z.iso.datetime({ offset: false }).meta({ example: '2025-01-07T23:59:59.999Z' });
+export { isoTimestamp } from '@quire/material';
 
 export const idParams = (description: string) => z.object({ id: z.string().min(1).meta({ description }) });
 
@@ -46,7 +48,8 @@ const ERRORS: Record<number, string> = {
   503: 'Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds',
 };
 
-export const errorResponse = (status: number, description = ERRORS[status] ?? 'Error'): ResponseConfig => json(description, errorBodySchema);
+export const errorResponse = (status: number, description = ERRORS[status] ?? 'Error'): ResponseConfig =>
+  json(description, errorBodySchema);
 
 const unauthorized = json('Missing, unknown or revoked `x-api-key`', unauthorizedSchema);
 
@@ -71,10 +74,15 @@ export function documentApiRoute(registry: OpenAPIRegistry, { errors = [], respo
 
 /** Headers of a creating endpoint that honours `Idempotency-Key`. */
 export const idempotencyHeader = z.object({
-  'idempotency-key': z
-    .string()
-    .min(1)
-    .max(255)
-    .optional()
-    .meta({ description: 'Repeat a creating request safely: the same key and request get the first response again for 24 hours' }),
+  'idempotency-key': z.string().min(1).max(255).optional().meta({
+    description: 'Repeat a creating request safely: the same key and request get the first response again for 24 hours',
+  }),
+});
+
+const binaryFile = z.string().meta({ format: 'binary', description: 'The file; its type is decided from its bytes' });
+
+/** A multipart form of these fields and one `file`. */
+export const multipartBody = (fields: z.ZodObject) => ({
+  required: true,
+  content: { 'multipart/form-data': { schema: fields.extend({ file: binaryFile }) } },
 });

@@ -1,42 +1,37 @@
-import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import { documentFoldersRoutes } from '../routes/folders.openapi.ts';
-import { documentGroupAnalyticsRoutes } from '../routes/group-analytics.openapi.ts';
-import { documentMaterialEventsRoute } from '../routes/material-events.openapi.ts';
-import { documentMaterialsRoutes } from '../routes/materials.openapi.ts';
-import { documentOperationsRoutes } from '../routes/operations.openapi.ts';
-import { documentStorageUrlsRoutes } from '../routes/storage-urls.openapi.ts';
-import { documentUsageEventsRoutes } from '../routes/usage-events.openapi.ts';
-import { documentUsageSummaryRoutes } from '../routes/usage-summary.openapi.ts';
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { ROUTES } from '../routes/index.ts';
+import { isApiRoute, type AnyRoute } from '../routes/route.ts';
+import {
+  API_KEY_SCHEME,
+  documentApiRoute,
+  idempotencyHeader,
+  jsonBody,
+  multipartBody,
+  type OpenApiDocument,
+} from './common.ts';
+
+export type { OpenApiDocument } from './common.ts';
 import { documentWebhooks } from './webhooks.ts';
-import { API_KEY_SCHEME } from './common.ts';
 
-export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
+const METRICS_TOKEN_SCHEME = 'MetricsToken';
 
-/**
- * Each router's documentation lives beside its zod schemas in `routes/<resource>.openapi.ts`; a new router
- * adds its function here. `openapi.int.test.ts` names every registered route that is missing.
- */
-const ROUTE_DOCS: ((registry: OpenAPIRegistry) => void)[] = [
-  documentMaterialsRoutes,
-  documentMaterialEventsRoute,
-  documentFoldersRoutes,
-  documentUsageEventsRoutes,
-  documentUsageSummaryRoutes,
-  documentGroupAnalyticsRoutes,
-  documentStorageUrlsRoutes,
-  documentOperationsRoutes,
-  documentWebhooks,
-];
-
-export function buildOpenApiDocument(): OpenApiDocument {
+/** The OpenAPI 3.1 document of a route table (by default the api's), plus the webhooks quire sends. */
+export function buildOpenApiDocument(routes: readonly AnyRoute[] = ROUTES): OpenApiDocument {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', API_KEY_SCHEME, {
     type: 'apiKey',
     in: 'header',
     name: 'x-api-key',
-    description: 'An API key made with `npm run admin -- key create`; it belongs to one organization (and optionally one group).',
+    description:
+      'An API key made with `npm run admin -- key create`; it belongs to one organization (and optionally one group).',
   });
-  for (const document of ROUTE_DOCS) document(registry);
+  registry.registerComponent('securitySchemes', METRICS_TOKEN_SCHEME, {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Only when `METRICS_TOKEN` is set',
+  });
+  for (const route of routes) documentRoute(registry, route);
+  documentWebhooks(registry);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
@@ -54,4 +49,24 @@ export function buildOpenApiDocument(): OpenApiDocument {
       { name: 'Operations', description: 'Health, metrics and this documentation; no API key' },
     ],
   });
+}
+
+function documentRoute(registry: OpenAPIRegistry, route: AnyRoute): void {
+  const { method, path, tags, summary, description, responses } = route;
+  const about = { method, path, tags, summary, ...(description ? { description } : {}) };
+  if (!isApiRoute(route)) {
+    const security: Record<string, string[]>[] =
+      route.auth === 'metricsToken' ? [{}, { [METRICS_TOKEN_SCHEME]: [] }] : [];
+    registry.registerPath({ ...about, security, ...(route.request ? { request: route.request } : {}), responses });
+    return;
+  }
+  const request: RouteConfig['request'] = {
+    ...(route.params ? { params: route.params } : {}),
+    ...(route.query ? { query: route.query } : {}),
+    ...(route.body
+      ? { body: 'json' in route.body ? jsonBody(route.body.json) : multipartBody(route.body.multipart) }
+      : {}),
+    ...(route.idempotent ? { headers: idempotencyHeader } : {}),
+  };
+  documentApiRoute(registry, { ...about, request, responses, errors: route.errors });
 }

@@ -4,7 +4,8 @@ import { SIGNATURE_HEADER, WEBHOOK_EVENTS, webhookEventSchema } from '@quire/web
 
 const headers = z.object({
   [SIGNATURE_HEADER]: z.string().meta({
-    description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`; docs/api.md in the repository shows how to verify it',
+    description:
+      '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the webhook secret>`; docs/api.md in the repository shows how to verify it',
     example: 't=1736294399,v1=5f8c…',
   }),
   'Quire-Event': z.enum(WEBHOOK_EVENTS),
@@ -19,7 +20,10 @@ export function documentWebhooks(registry: OpenAPIRegistry): void {
     registry.registerWebhook({
       method: 'post',
       path: type,
-      summary: type === 'material.processed' ? 'A material finished processing and is `active`' : 'Processing failed; the material is `error`',
+      summary:
+        type === 'material.processed'
+          ? 'A material finished processing and is `active`'
+          : 'Processing failed; the material is `error`',
       description,
       request: { headers, body: { required: true, content: { 'application/json': { schema: webhookEventSchema } } } },
       responses: { 200: { description: 'Any 2xx acknowledges the delivery' } },

@@ -7,7 +7,8 @@ import type { RequestHandler } from 'express';
 export const ADMIN_QUEUES_PATH = '/admin/queues';
 
 // bull-board's page asks Google for its fonts; the policy keeps the dashboard to this server (system fonts).
-const CONTENT_SECURITY_POLICY = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; frame-ancestors 'none'";
+const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; frame-ancestors 'none'";
 
 /** The bull-board dashboard of every queue; the caller puts it behind the admin token. */
 export function adminQueuesHandlers(queues: Queue[]): RequestHandler[] {

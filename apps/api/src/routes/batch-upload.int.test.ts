@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStore } from '@quire/storage';
-import { makePdf, startTestStack, type StorageDriver, type Tenant, type TestStack } from '@quire/testkit';
+import {
+  localStorageOf,
+  makePdf,
+  startTestStack,
+  type StorageDriver,
+  type Tenant,
+  type TestStack,
+} from '@quire/testkit';
 
 const post = (t: Tenant, path: string, body: unknown) =>
   t.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -33,7 +40,10 @@ describe.each<StorageDriver>(['local', 's3'])('batch upload through upload URLs 
     const pending = await (await tenant.request(`/api/v1/materials/${handles[0].materialId}`)).json();
     expect(pending).toMatchObject({ status: 'pending_upload', folderId: week._id, name: 'First' });
 
-    const early = await post(tenant, '/api/v1/materials/upload/complete', { materialId: handles[0].materialId, s3Key: handles[0].s3Key });
+    const early = await post(tenant, '/api/v1/materials/upload/complete', {
+      materialId: handles[0].materialId,
+      s3Key: handles[0].s3Key,
+    });
     expect(early.status).toBe(409);
 
     const bodies = [await makePdf(['Batch page about volcanoes']), Buffer.from('Batch text about glaciers')];
@@ -42,11 +52,19 @@ describe.each<StorageDriver>(['local', 's3'])('batch upload through upload URLs 
       expect(put.status).toBe(200);
     }
 
-    const wrongKey = await post(tenant, '/api/v1/materials/upload/complete', { materialId: handles[0].materialId, s3Key: handles[1].s3Key });
+    const wrongKey = await post(tenant, '/api/v1/materials/upload/complete', {
+      materialId: handles[0].materialId,
+      s3Key: handles[1].s3Key,
+    });
     expect(wrongKey.status).toBe(400);
-    const unknown = await post(tenant, '/api/v1/materials/upload/complete', { materialId: 'nope', s3Key: handles[0].s3Key });
+    const unknown = await post(tenant, '/api/v1/materials/upload/complete', {
+      materialId: 'nope',
+      s3Key: handles[0].s3Key,
+    });
     expect(unknown.status).toBe(404);
-    const foreign = await (await stack.newTenant()).request('/api/v1/materials/upload/complete', {
+    const foreign = await (
+      await stack.newTenant()
+    ).request('/api/v1/materials/upload/complete', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ materialId: handles[0].materialId, s3Key: handles[0].s3Key }),
@@ -54,14 +72,20 @@ describe.each<StorageDriver>(['local', 's3'])('batch upload through upload URLs 
     expect(foreign.status).toBe(404);
 
     for (const [i, h] of handles.entries()) {
-      const done = await post(tenant, '/api/v1/materials/upload/complete', { materialId: h.materialId, s3Key: h.s3Key });
+      const done = await post(tenant, '/api/v1/materials/upload/complete', {
+        materialId: h.materialId,
+        s3Key: h.s3Key,
+      });
       expect(done.status).toBe(200);
       const m = await done.json();
       expect(m.status).toBe('processing');
       expect(m.content.fileSize).toBe(bodies[i]!.length);
       expect(m.usage.storageBytes).toBe(bodies[i]!.length);
     }
-    const again = await post(tenant, '/api/v1/materials/upload/complete', { materialId: handles[1].materialId, s3Key: handles[1].s3Key });
+    const again = await post(tenant, '/api/v1/materials/upload/complete', {
+      materialId: handles[1].materialId,
+      s3Key: handles[1].s3Key,
+    });
     expect(again.status).toBe(200);
 
     const expected = ['volcanoes', 'glaciers'];
@@ -83,18 +107,26 @@ describe.each<StorageDriver>(['local', 's3'])('batch upload through upload URLs 
 
   it('refuses a batch with no items, too many items, or a type quire cannot process', async () => {
     expect((await post(tenant, '/api/v1/materials/batch', { materials: [] })).status).toBe(400);
-    const many = Array.from({ length: 101 }, (_, i) => ({ name: `n${i}`, filename: 'a.pdf', contentType: 'application/pdf' }));
+    const many = Array.from({ length: 101 }, (_, i) => ({
+      name: `n${i}`,
+      filename: 'a.pdf',
+      contentType: 'application/pdf',
+    }));
     expect((await post(tenant, '/api/v1/materials/batch', { materials: many })).status).toBe(400);
     const missing = await post(tenant, '/api/v1/materials/batch', { materials: [{ name: 'a', filename: 'a.pdf' }] });
     expect(missing.status).toBe(400);
     expect((await missing.json()).message).toContain('contentType');
-    const zip = await post(tenant, '/api/v1/materials/batch', { materials: [{ name: 'a', filename: 'a.zip', contentType: 'application/zip' }] });
+    const zip = await post(tenant, '/api/v1/materials/batch', {
+      materials: [{ name: 'a', filename: 'a.zip', contentType: 'application/zip' }],
+    });
     expect(zip.status).toBe(415);
   });
 
   it('answers 415 at completion when the uploaded bytes contradict the announced type', async () => {
     const [h] = await (
-      await post(tenant, '/api/v1/materials/batch', { materials: [{ name: 'img', filename: 'a.png', contentType: 'image/png' }] })
+      await post(tenant, '/api/v1/materials/batch', {
+        materials: [{ name: 'img', filename: 'a.png', contentType: 'image/png' }],
+      })
     ).json();
     await fetch(h.uploadUrl, { method: 'PUT', body: await makePdf(['not an image']) });
     const res = await post(tenant, '/api/v1/materials/upload/complete', { materialId: h.materialId, s3Key: h.s3Key });
@@ -130,9 +162,9 @@ describe('local upload URLs', () => {
     expect((await fetch(tampered, { method: 'PUT', body: 'x' })).status).toBe(403);
 
     const signedAnHourAgo = createLocalStore({
-      rootDir: stack.config.storageDir,
+      rootDir: localStorageOf(stack).dir,
       publicUrl: stack.url,
-      signingSecret: stack.config.STORAGE_SIGNING_SECRET!,
+      signingSecret: localStorageOf(stack).signingSecret,
       now: () => Date.now() - 3600_000,
     });
     const expired = await fetch(await signedAnHourAgo.presignPut(b.s3Key, 60), { method: 'PUT', body: 'x' });

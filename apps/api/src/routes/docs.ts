@@ -2,12 +2,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { Router } from 'express';
-import type { OpenApiDocument } from '../openapi/document.ts';
 
 const swaggerUiDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const ownAssetsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'docs-assets');
 
-const PAGE = `<!doctype html>
+/** The page at `/docs` (declared in operations.routes.ts): Swagger UI over `/openapi.json`. */
+export const DOCS_PAGE = `<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
@@ -25,24 +25,20 @@ const PAGE = `<!doctype html>
 `;
 
 // Everything the page needs comes from this server (Swagger UI from its npm package): no CDN, no telemetry.
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const DOCS_PAGE_HEADERS = {
+  'Content-Security-Policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+};
 
-/** `/openapi.json` (the document the routes' zod schemas generate) and the interactive reference at `/docs`. */
-export function docsRouter(document: OpenApiDocument): Router {
+/** The page's static assets (not endpoints of the API, so not in the route table). */
+export function docsAssetsRouter(): Router {
   const router = Router();
-  router.get('/openapi.json', (_req, res) => {
-    res.json(document);
-  });
-  router.get('/docs', (_req, res) => {
-    res.set('Content-Security-Policy', CONTENT_SECURITY_POLICY).type('html').send(PAGE);
-  });
   const assets = { index: false, maxAge: '1h', fallthrough: true } as const;
   router.use('/docs/assets', express.static(ownAssetsDir, assets), express.static(swaggerUiDir, assets));
   return router;

@@ -28,20 +28,48 @@ async function folder(t: Tenant, name: string, parentFolderId?: string): Promise
 }
 
 async function textMaterial(t: Tenant, name: string, folderId?: string) {
-  const res = await sendJson(t, 'POST', '/api/v1/materials/upload-and-process', { name, content: { text: `${name} text` }, ...(folderId ? { folderId } : {}) });
+  const res = await sendJson(t, 'POST', '/api/v1/materials/upload-and-process', {
+    name,
+    content: { text: `${name} text` },
+    ...(folderId ? { folderId } : {}),
+  });
   expect(res.status).toBe(201);
   return res.json() as Promise<{ _id: string; folderId: string | null }>;
 }
 
 describe('folders', () => {
   it('creates a folder with the public service shape, and a subfolder under it', async () => {
-    const res = await sendJson(tenant, 'POST', '/api/v1/folders', { name: '  Biology ', description: 'Cells and plants' });
+    const res = await sendJson(tenant, 'POST', '/api/v1/folders', {
+      name: '  Biology ',
+      description: 'Cells and plants',
+    });
     expect(res.status).toBe(201);
     const root = await res.json();
-    expect(Object.keys(root).sort()).toEqual(['_id', 'createdAt', 'description', 'metadata', 'name', 'organizationId', 'parentFolderId', 'status', 'updatedAt']);
+    expect(Object.keys(root).sort()).toEqual([
+      '_id',
+      'createdAt',
+      'description',
+      'metadata',
+      'name',
+      'organizationId',
+      'parentFolderId',
+      'status',
+      'updatedAt',
+    ]);
     expect(root.status).toBe('active');
-    expect(root.metadata).toEqual({ color: null, icon: null, materialCount: 0, totalSize: 0, lastActivity: root.createdAt });
-    expect(root).toMatchObject({ name: 'Biology', description: 'Cells and plants', organizationId: tenant.organizationId, parentFolderId: null });
+    expect(root.metadata).toEqual({
+      color: null,
+      icon: null,
+      materialCount: 0,
+      totalSize: 0,
+      lastActivity: root.createdAt,
+    });
+    expect(root).toMatchObject({
+      name: 'Biology',
+      description: 'Cells and plants',
+      organizationId: tenant.organizationId,
+      parentFolderId: null,
+    });
     expect(root._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(root.createdAt).toMatch(ISO);
     expect(root.updatedAt).toMatch(ISO);
@@ -52,7 +80,14 @@ describe('folders', () => {
   });
 
   it('refuses invalid bodies with 400 and unknown or foreign parents with 404', async () => {
-    for (const body of [{}, { name: '' }, { name: 'x'.repeat(256) }, { name: 'a', parentFolderId: '' }, { name: 'a', color: 'red' }, { name: 7 }]) {
+    for (const body of [
+      {},
+      { name: '' },
+      { name: 'x'.repeat(256) },
+      { name: 'a', parentFolderId: '' },
+      { name: 'a', color: 'red' },
+      { name: 7 },
+    ]) {
       const res = await sendJson(tenant, 'POST', '/api/v1/folders', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect((await res.json()).statusCode).toBe(400);
@@ -61,12 +96,17 @@ describe('folders', () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual(FOLDER_NOT_FOUND);
     const foreignParent = await folder(other, 'Theirs');
-    expect((await sendJson(tenant, 'POST', '/api/v1/folders', { name: 'a', parentFolderId: foreignParent._id })).status).toBe(404);
+    expect(
+      (await sendJson(tenant, 'POST', '/api/v1/folders', { name: 'a', parentFolderId: foreignParent._id })).status,
+    ).toBe(404);
   });
 
   it('gets a folder with its subfolders and the count of its live materials', async () => {
     const parent = await folder(tenant, 'Physics');
-    const [optics, mechanics] = [await folder(tenant, 'Optics', parent._id), await folder(tenant, 'Mechanics', parent._id)];
+    const [optics, mechanics] = [
+      await folder(tenant, 'Optics', parent._id),
+      await folder(tenant, 'Mechanics', parent._id),
+    ];
     await folder(tenant, 'Lenses', optics._id);
     await textMaterial(tenant, 'Newton', parent._id);
     const doomed = await textMaterial(tenant, 'Doomed', parent._id);
@@ -92,7 +132,9 @@ describe('folders', () => {
     const updated = await res.json();
     expect(updated).toMatchObject({ _id: f._id, name: 'Final', description: 'Done' });
     expect(new Date(updated.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(updated.createdAt).getTime());
-    expect((await (await sendJson(tenant, 'PATCH', `/api/v1/folders/${f._id}`, { description: null })).json()).description).toBeNull();
+    expect(
+      (await (await sendJson(tenant, 'PATCH', `/api/v1/folders/${f._id}`, { description: null })).json()).description,
+    ).toBeNull();
 
     expect((await sendJson(tenant, 'PATCH', `/api/v1/folders/${f._id}`, { name: '' })).status).toBe(400);
     expect((await sendJson(tenant, 'PATCH', `/api/v1/folders/${f._id}`, { parentFolderId: null })).status).toBe(400);
@@ -115,7 +157,8 @@ describe('folders', () => {
     expect(byName.folders.map((f: FolderBody) => f._id)).toEqual([parent._id]);
 
     expect((await sendJson(t, 'GET', '/api/v1/folders?parentFolderId=nope')).status).toBe(404);
-    for (const q of ['limit=0', 'limit=201', 'page=0']) expect((await sendJson(t, 'GET', `/api/v1/folders?${q}`)).status, q).toBe(400);
+    for (const q of ['limit=0', 'limit=201', 'page=0'])
+      expect((await sendJson(t, 'GET', `/api/v1/folders?${q}`)).status, q).toBe(400);
     expect((await (await sendJson(other, 'GET', '/api/v1/folders?search=Week')).json()).totalCount).toBe(0);
   });
 
@@ -135,11 +178,17 @@ describe('folders', () => {
     const shape = (nodes: { name: string; materialCount: number; subfolders: unknown[] }[]): unknown =>
       nodes.map((n) => ({ name: n.name, materialCount: n.materialCount, subfolders: shape(n.subfolders as never) }));
     expect(shape(folders)).toEqual([
-      { name: 'A', materialCount: 0, subfolders: [{ name: 'A1', materialCount: 0, subfolders: [{ name: 'A1x', materialCount: 2, subfolders: [] }] }] },
+      {
+        name: 'A',
+        materialCount: 0,
+        subfolders: [{ name: 'A1', materialCount: 0, subfolders: [{ name: 'A1x', materialCount: 2, subfolders: [] }] }],
+      },
       { name: 'B', materialCount: 1, subfolders: [] },
     ]);
     expect(folders[0]).toMatchObject({ _id: a._id, organizationId: t.organizationId, parentFolderId: null });
-    expect((await (await sendJson(other, 'GET', '/api/v1/folders/tree')).json()).folders.map((f: FolderBody) => f._id)).not.toContain(a._id);
+    expect(
+      (await (await sendJson(other, 'GET', '/api/v1/folders/tree')).json()).folders.map((f: FolderBody) => f._id),
+    ).not.toContain(a._id);
   });
 
   it('pages through the materials of one folder', async () => {
@@ -175,15 +224,25 @@ describe('folders', () => {
     expect(await moved.json()).toMatchObject({ _id: mid._id, parentFolderId: side._id });
     expect((await (await sendJson(tenant, 'GET', `/api/v1/folders/${low._id}`)).json()).parentFolderId).toBe(mid._id);
 
-    const toRoot = await (await sendJson(tenant, 'PATCH', `/api/v1/folders/${mid._id}/move`, { parentFolderId: null })).json();
+    const toRoot = await (
+      await sendJson(tenant, 'PATCH', `/api/v1/folders/${mid._id}/move`, { parentFolderId: null })
+    ).json();
     expect(toRoot.parentFolderId).toBeNull();
 
-    expect(await (await sendJson(tenant, 'PATCH', `/api/v1/folders/${mid._id}/move`, { parentFolderId: 'nope' })).json()).toEqual(FOLDER_NOT_FOUND);
+    expect(
+      await (await sendJson(tenant, 'PATCH', `/api/v1/folders/${mid._id}/move`, { parentFolderId: 'nope' })).json(),
+    ).toEqual(FOLDER_NOT_FOUND);
     expect((await sendJson(tenant, 'PATCH', '/api/v1/folders/nope/move', { parentFolderId: null })).status).toBe(404);
     const theirs = await folder(other, 'Theirs');
-    expect((await sendJson(tenant, 'PATCH', `/api/v1/folders/${mid._id}/move`, { parentFolderId: theirs._id })).status).toBe(404);
-    expect((await sendJson(other, 'PATCH', `/api/v1/folders/${mid._id}/move`, { parentFolderId: null })).status).toBe(404);
-    expect((await sendJson(other, 'PATCH', `/api/v1/folders/${theirs._id}/move`, { parentFolderId: mid._id })).status).toBe(404);
+    expect(
+      (await sendJson(tenant, 'PATCH', `/api/v1/folders/${mid._id}/move`, { parentFolderId: theirs._id })).status,
+    ).toBe(404);
+    expect((await sendJson(other, 'PATCH', `/api/v1/folders/${mid._id}/move`, { parentFolderId: null })).status).toBe(
+      404,
+    );
+    expect(
+      (await sendJson(other, 'PATCH', `/api/v1/folders/${theirs._id}/move`, { parentFolderId: mid._id })).status,
+    ).toBe(404);
     expect((await sendJson(tenant, 'PATCH', `/api/v1/folders/${mid._id}/move`, {})).status).toBe(400);
   });
 
@@ -198,7 +257,11 @@ describe('folders', () => {
       ]);
       expect([ab.status, ba.status].sort()).toEqual([200, 409]);
     }
-    const rows = await stack.db.selectFrom('folders').select(['id', 'parent_folder_id']).where('organization_id', '=', t.organizationId).execute();
+    const rows = await stack.db
+      .selectFrom('folders')
+      .select(['id', 'parent_folder_id'])
+      .where('organization_id', '=', t.organizationId)
+      .execute();
     const parentOf = new Map(rows.map((r) => [r.id, r.parent_folder_id]));
     for (const row of rows) {
       const seen = new Set<string>();
@@ -225,7 +288,11 @@ describe('folders', () => {
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toEqual({ success: true, id: child._id });
     expect((await sendJson(tenant, 'GET', `/api/v1/folders/${child._id}`)).status).toBe(404);
-    const row = await stack.db.selectFrom('materials').select(['folder_id', 'status']).where('id', '=', material._id).executeTakeFirstOrThrow();
+    const row = await stack.db
+      .selectFrom('materials')
+      .select(['folder_id', 'status'])
+      .where('id', '=', material._id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ folder_id: null, status: 'deleted' });
 
     expect((await sendJson(tenant, 'DELETE', `/api/v1/folders/${parent._id}`)).status).toBe(200);
@@ -243,20 +310,28 @@ describe('folder metadata', () => {
     expect(res.status, await res.clone().text()).toBe(201);
     return (await res.json()) as { _id: string };
   };
-  const metadataOf = async (id: string) => (await (await sendJson(tenant, 'GET', `/api/v1/folders/${id}`)).json()).metadata;
+  const metadataOf = async (id: string) =>
+    (await (await sendJson(tenant, 'GET', `/api/v1/folders/${id}`)).json()).metadata;
   const counts = async (id: string) => {
     const { materialCount, totalSize } = await metadataOf(id);
     return { materialCount, totalSize };
   };
 
   it('create and update accept color and icon; null clears one, leaving it out keeps it', async () => {
-    const res = await sendJson(tenant, 'POST', '/api/v1/folders', { name: 'Painted', metadata: { color: '#3b82f6', icon: 'flask' } });
+    const res = await sendJson(tenant, 'POST', '/api/v1/folders', {
+      name: 'Painted',
+      metadata: { color: '#3b82f6', icon: 'flask' },
+    });
     expect(res.status).toBe(201);
     const created = await res.json();
     expect(created.metadata).toMatchObject({ color: '#3b82f6', icon: 'flask', materialCount: 0, totalSize: 0 });
-    const patched = await (await sendJson(tenant, 'PATCH', `/api/v1/folders/${created._id}`, { metadata: { color: null } })).json();
+    const patched = await (
+      await sendJson(tenant, 'PATCH', `/api/v1/folders/${created._id}`, { metadata: { color: null } })
+    ).json();
     expect(patched.metadata).toMatchObject({ color: null, icon: 'flask' });
-    const renamed = await (await sendJson(tenant, 'PATCH', `/api/v1/folders/${created._id}`, { name: 'Repainted' })).json();
+    const renamed = await (
+      await sendJson(tenant, 'PATCH', `/api/v1/folders/${created._id}`, { name: 'Repainted' })
+    ).json();
     expect(renamed.metadata).toMatchObject({ color: null, icon: 'flask' });
     for (const metadata of [{ color: 7 }, { icon: '' }, { color: 'x'.repeat(65) }, { materialCount: 3 }]) {
       expect((await sendJson(tenant, 'POST', '/api/v1/folders', { name: 'Bad', metadata })).status).toBe(400);
@@ -283,7 +358,10 @@ describe('folder metadata', () => {
     expect(await counts(b._id)).toEqual({ materialCount: 1, totalSize: 250 });
 
     // m1 and m3 move to B at once, m2 (already there) with them: A empty, B 4350.
-    const bulk = await sendJson(tenant, 'POST', '/api/v1/materials/bulk/move', { materialIds: [m1._id, m2._id, m3._id], folderId: b._id });
+    const bulk = await sendJson(tenant, 'POST', '/api/v1/materials/bulk/move', {
+      materialIds: [m1._id, m2._id, m3._id],
+      folderId: b._id,
+    });
     expect(bulk.status).toBe(200);
     expect(await counts(a._id)).toEqual({ materialCount: 0, totalSize: 0 });
     expect(await counts(b._id)).toEqual({ materialCount: 3, totalSize: 4350 });
@@ -320,15 +398,55 @@ describe('folderId on materials', () => {
       const attempts: [string, Promise<Response>][] = [
         ['upload', tenant.request('/api/v1/materials/upload', { method: 'POST', body: upload })],
         ['create', sendJson(tenant, 'POST', '/api/v1/materials', { name: 'n', content: { text: 't' }, folderId })],
-        ['upload-and-process', sendJson(tenant, 'POST', '/api/v1/materials/upload-and-process', { name: 'n', content: { text: 't' }, folderId })],
-        ['upload/url', sendJson(tenant, 'POST', '/api/v1/materials/upload/url', { name: 'n', url: 'http://127.0.0.1:9/a', folderId })],
-        ['upload/url-and-process', sendJson(tenant, 'POST', '/api/v1/materials/upload/url-and-process', { name: 'n', url: 'http://127.0.0.1:9/a', folderId })],
-        ['batch', sendJson(tenant, 'POST', '/api/v1/materials/batch', { materials: [{ name: 'n', filename: 'a.txt', contentType: 'text/plain', folderId }] })],
-        ['presigned-url', sendJson(tenant, 'POST', '/api/v1/materials/upload/presigned-url', { name: 'n', filename: 'a.txt', contentType: 'text/plain', folderId })],
+        [
+          'upload-and-process',
+          sendJson(tenant, 'POST', '/api/v1/materials/upload-and-process', {
+            name: 'n',
+            content: { text: 't' },
+            folderId,
+          }),
+        ],
+        [
+          'upload/url',
+          sendJson(tenant, 'POST', '/api/v1/materials/upload/url', {
+            name: 'n',
+            url: 'http://127.0.0.1:9/a',
+            folderId,
+          }),
+        ],
+        [
+          'upload/url-and-process',
+          sendJson(tenant, 'POST', '/api/v1/materials/upload/url-and-process', {
+            name: 'n',
+            url: 'http://127.0.0.1:9/a',
+            folderId,
+          }),
+        ],
+        [
+          'batch',
+          sendJson(tenant, 'POST', '/api/v1/materials/batch', {
+            materials: [{ name: 'n', filename: 'a.txt', contentType: 'text/plain', folderId }],
+          }),
+        ],
+        [
+          'presigned-url',
+          sendJson(tenant, 'POST', '/api/v1/materials/upload/presigned-url', {
+            name: 'n',
+            filename: 'a.txt',
+            contentType: 'text/plain',
+            folderId,
+          }),
+        ],
         ['move', sendJson(tenant, 'POST', `/api/v1/materials/${material._id}/move`, { folderId })],
-        ['bulk move', sendJson(tenant, 'POST', '/api/v1/materials/bulk/move', { materialIds: [material._id], folderId })],
+        [
+          'bulk move',
+          sendJson(tenant, 'POST', '/api/v1/materials/bulk/move', { materialIds: [material._id], folderId }),
+        ],
         ['list', sendJson(tenant, 'GET', `/api/v1/materials?folderId=${folderId}`)],
-        ['search', sendJson(tenant, 'POST', '/api/v1/materials/search', { query: 'words', folderIds: [mine._id, folderId] })],
+        [
+          'search',
+          sendJson(tenant, 'POST', '/api/v1/materials/search', { query: 'words', folderIds: [mine._id, folderId] }),
+        ],
       ];
       for (const [what, response] of attempts) {
         const res = await response;
@@ -339,7 +457,11 @@ describe('folderId on materials', () => {
     expect((await (await sendJson(tenant, 'GET', '/api/v1/materials?limit=1')).json()).totalCount).toBe(before);
     expect((await (await sendJson(tenant, 'GET', `/api/v1/materials/${material._id}`)).json()).folderId).toBeNull();
 
-    const placed = await sendJson(tenant, 'POST', '/api/v1/materials', { name: 'placed', content: { text: 't' }, folderId: mine._id });
+    const placed = await sendJson(tenant, 'POST', '/api/v1/materials', {
+      name: 'placed',
+      content: { text: 't' },
+      folderId: mine._id,
+    });
     expect(placed.status).toBe(201);
     expect((await placed.json()).folderId).toBe(mine._id);
   });

@@ -5,7 +5,10 @@ import { startTestStack, type Tenant, type TestStack } from '@quire/testkit';
 let stack: TestStack;
 let school: Tenant;
 
-const ACTIVE_PLAN = { planValidFrom: new Date('2024-01-01T00:00:00Z'), planValidUntil: new Date('2100-01-01T00:00:00Z') };
+const ACTIVE_PLAN = {
+  planValidFrom: new Date('2024-01-01T00:00:00Z'),
+  planValidUntil: new Date('2100-01-01T00:00:00Z'),
+};
 const NAMES: Record<string, string> = { u1: 'Zed', u2: 'Amy', u3: 'Mia' };
 
 const EVENTS: [id: string, user: string, type: string, at: string][] = [
@@ -27,7 +30,11 @@ const EVENTS: [id: string, user: string, type: string, at: string][] = [
 ];
 
 const post = (t: Tenant, path: string, body?: unknown) =>
-  t.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  t.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 async function report(name: string, query: Record<string, string>) {
   const res = await post(school, `/api/groups/${name}?${new URLSearchParams(query)}`);
@@ -40,16 +47,37 @@ async function report(name: string, query: Record<string, string>) {
 beforeAll(async () => {
   stack = await startTestStack({ worker: false });
   school = await stack.newTenant({ group: ACTIVE_PLAN });
-  const events = EVENTS.map(([eventId, userId, type, occurredAt]) => ({ eventId, userId, userName: NAMES[userId], type, occurredAt }));
+  const events = EVENTS.map(([eventId, userId, type, occurredAt]) => ({
+    eventId,
+    userId,
+    userName: NAMES[userId],
+    type,
+    occurredAt,
+  }));
   // Mia is a member whose only activity counts in none of these reports.
-  events.push({ eventId: 'm1', userId: 'u3', userName: 'Mia', type: 'engagement', occurredAt: '2025-04-16T00:00:00.000Z', value: 60_000 } as (typeof events)[number]);
+  events.push({
+    eventId: 'm1',
+    userId: 'u3',
+    userName: 'Mia',
+    type: 'engagement',
+    occurredAt: '2025-04-16T00:00:00.000Z',
+    value: 60_000,
+  } as (typeof events)[number]);
   const res = await post(school, '/api/v1/usage/events', { events });
   expect(res.status, await res.clone().text()).toBe(200);
   expect(await res.json()).toEqual({ accepted: 16, duplicates: 0 });
 });
 afterAll(() => stack?.close());
 
-const chat = (total: number, tutorMe: number, test: number, flashcard: number, material: number, liveLecture: number, main: number) => [
+const chat = (
+  total: number,
+  tutorMe: number,
+  test: number,
+  flashcard: number,
+  material: number,
+  liveLecture: number,
+  main: number,
+) => [
   { title: 'Total Messages', value: total },
   { title: 'Tutor Me Messages', value: tutorMe },
   { title: 'Test Messages', value: test },
@@ -77,7 +105,13 @@ const WINDOWS = [
 ] as const;
 
 type Data = { title: string; value: number }[];
-const groupLevel = (rows: [number, Data][]) => rows.map(([numStudentsUsed, data], i) => ({ startDate: WINDOWS[i]![0], endDate: WINDOWS[i]![1], numStudentsUsed, data }));
+const groupLevel = (rows: [number, Data][]) =>
+  rows.map(([numStudentsUsed, data], i) => ({
+    startDate: WINDOWS[i]![0],
+    endDate: WINDOWS[i]![1],
+    numStudentsUsed,
+    data,
+  }));
 /** Per window: Amy (u2), Mia (u3), Zed (u1), the order of their names. */
 const STUDENTS = [
   ['Amy', 'u2'],
@@ -86,7 +120,13 @@ const STUDENTS = [
 ] as const;
 const studentLevel = (perWindow: Data[][]) =>
   perWindow.flatMap((students, i) =>
-    students.map((data, s) => ({ startDate: WINDOWS[i]![0], endDate: WINDOWS[i]![1], studentName: STUDENTS[s]![0], studentId: STUDENTS[s]![1], data })),
+    students.map((data, s) => ({
+      startDate: WINDOWS[i]![0],
+      endDate: WINDOWS[i]![1],
+      studentName: STUDENTS[s]![0],
+      studentId: STUDENTS[s]![1],
+      data,
+    })),
   );
 
 describe('POST /api/groups/chat', () => {

@@ -8,7 +8,10 @@ let school: Tenant;
 let otherGroup: Tenant;
 let otherOrg: Tenant;
 
-const ACTIVE_PLAN = { planValidFrom: new Date('2024-01-01T00:00:00Z'), planValidUntil: new Date('2100-01-01T00:00:00Z') };
+const ACTIVE_PLAN = {
+  planValidFrom: new Date('2024-01-01T00:00:00Z'),
+  planValidUntil: new Date('2100-01-01T00:00:00Z'),
+};
 
 type EventSpec = { id: string; user: string; type: string; at: string; value?: number; correct?: boolean };
 
@@ -64,7 +67,11 @@ const OTHER_ORG_EVENTS: EventSpec[] = [
 ];
 
 const post = (t: Tenant, path: string, body?: unknown) =>
-  t.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  t.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 async function sendEvents(t: Tenant, events: EventSpec[]) {
   const res = await post(t, '/api/v1/usage/events', { events: events.map(ev) });
@@ -83,14 +90,21 @@ async function report(t: Tenant, name: ReportName, query: Record<string, string>
 beforeAll(async () => {
   stack = await startTestStack({ worker: false });
   school = await stack.newTenant({ group: ACTIVE_PLAN });
-  const second = await createGroup(stack.db, { organizationId: school.organizationId, name: 'Other class', ...ACTIVE_PLAN });
+  const second = await createGroup(stack.db, {
+    organizationId: school.organizationId,
+    name: 'Other class',
+    ...ACTIVE_PLAN,
+  });
   otherGroup = await stack.newKey(school.organizationId, second.id);
   otherOrg = await stack.newTenant({ group: ACTIVE_PLAN });
 
   expect(await sendEvents(school, SCHOOL_EVENTS)).toEqual({ accepted: SCHOOL_EVENTS.length, duplicates: 0 });
   // Replayed whole, and once more mixed with a new-looking copy of an old id: nothing counts twice.
   expect(await sendEvents(school, SCHOOL_EVENTS)).toEqual({ accepted: 0, duplicates: SCHOOL_EVENTS.length });
-  expect(await sendEvents(school, [{ ...SCHOOL_EVENTS[0]!, type: 'test_created' }, SCHOOL_EVENTS[1]!])).toEqual({ accepted: 0, duplicates: 2 });
+  expect(await sendEvents(school, [{ ...SCHOOL_EVENTS[0]!, type: 'test_created' }, SCHOOL_EVENTS[1]!])).toEqual({
+    accepted: 0,
+    duplicates: 2,
+  });
   await sendEvents(otherGroup, OTHER_GROUP_EVENTS);
   await sendEvents(otherOrg, OTHER_ORG_EVENTS);
 
@@ -128,7 +142,12 @@ const engagement = (minutes: number) => [{ title: 'Minutes Engaged', value: minu
 
 type Data = ReturnType<typeof live>;
 const groupLevel = (windows: readonly (readonly [string, string])[], rows: [number, Data][]) =>
-  rows.map(([numStudentsUsed, data], i) => ({ startDate: windows[i]![0], endDate: windows[i]![1], numStudentsUsed, data }));
+  rows.map(([numStudentsUsed, data], i) => ({
+    startDate: windows[i]![0],
+    endDate: windows[i]![1],
+    numStudentsUsed,
+    data,
+  }));
 
 /** Per window, the data of Alice, Bob, Carol and Dave: the order of their names, not of their ids. */
 const STUDENTS = [
@@ -139,7 +158,13 @@ const STUDENTS = [
 ] as const;
 const studentLevel = (windows: readonly (readonly [string, string])[], perWindow: Data[][]) =>
   perWindow.flatMap((students, i) =>
-    students.map((data, s) => ({ startDate: windows[i]![0], endDate: windows[i]![1], studentName: STUDENTS[s]![0], studentId: STUDENTS[s]![1], data })),
+    students.map((data, s) => ({
+      startDate: windows[i]![0],
+      endDate: windows[i]![1],
+      studentName: STUDENTS[s]![0],
+      studentId: STUDENTS[s]![1],
+      data,
+    })),
   );
 
 const L0 = live(0, 0);
@@ -280,16 +305,20 @@ describe('a range starting at 10:30 (range 2): windows cut through days', () => 
   ])('an ISO 8601 timestamp with %s gives the same report as its Z form', async (_what, startDate, endDate) => {
     for (const name of REPORT_NAMES) {
       for (const students of ['false', 'true']) {
-        expect(await report(school, name, { startDate, endDate, students })).toEqual(await report(school, name, { ...RANGE_1, students }));
+        expect(await report(school, name, { startDate, endDate, students })).toEqual(
+          await report(school, name, { ...RANGE_1, students }),
+        );
       }
     }
   });
 
   it('reads the same from a date, or a timestamp with an offset, as from the UTC timestamp', async () => {
-    expect(await report(school, 'tests', { startDate: '2025-03-03', endDate: RANGE_1.endDate })).toEqual(await report(school, 'tests', RANGE_1));
-    expect(await report(school, 'tests', { startDate: '2025-03-03T11:30:00.000+01:00', endDate: RANGE_2.endDate })).toEqual(
-      await report(school, 'tests', RANGE_2),
+    expect(await report(school, 'tests', { startDate: '2025-03-03', endDate: RANGE_1.endDate })).toEqual(
+      await report(school, 'tests', RANGE_1),
     );
+    expect(
+      await report(school, 'tests', { startDate: '2025-03-03T11:30:00.000+01:00', endDate: RANGE_2.endDate }),
+    ).toEqual(await report(school, 'tests', RANGE_2));
   });
 });
 
@@ -300,13 +329,25 @@ describe('other ranges', () => {
       ['2025-06-01T00:00:00.000Z', '2025-06-07T23:59:59.999Z'],
       ['2025-06-08T00:00:00.000Z', '2025-06-10T00:00:00.000Z'],
     ] as const;
-    expect(await report(school, 'live-lecture', quiet)).toEqual(groupLevel(windows, [[0, L0], [0, L0]]));
-    expect(await report(school, 'tests', { ...quiet, students: 'true' })).toEqual(studentLevel(windows, [[T0, T0, T0, T0], [T0, T0, T0, T0]]));
+    expect(await report(school, 'live-lecture', quiet)).toEqual(
+      groupLevel(windows, [
+        [0, L0],
+        [0, L0],
+      ]),
+    );
+    expect(await report(school, 'tests', { ...quiet, students: 'true' })).toEqual(
+      studentLevel(windows, [
+        [T0, T0, T0, T0],
+        [T0, T0, T0, T0],
+      ]),
+    );
   });
 
   it('a range of one millisecond holds exactly the event at that millisecond', async () => {
     const at = '2025-03-09T23:59:59.999Z';
-    expect(await report(school, 'live-lecture', { startDate: at, endDate: at })).toEqual(groupLevel([[at, at]], [[1, live(0, 1)]]));
+    expect(await report(school, 'live-lecture', { startDate: at, endDate: at })).toEqual(
+      groupLevel([[at, at]], [[1, live(0, 1)]]),
+    );
   });
 
   it('defaults: from 2025-01-01 to now, group level', async () => {
@@ -314,17 +355,27 @@ describe('other ranges', () => {
     const reports = await report(school, 'live-lecture', {});
     const after = Date.now();
     expect(reports[0].startDate).toBe('2025-01-01T00:00:00.000Z');
-    expect(reports).toHaveLength(Math.floor((Date.parse(reports.at(-1).endDate) - Date.parse('2025-01-01T00:00:00.000Z')) / (7 * 86_400_000)) + 1);
+    expect(reports).toHaveLength(
+      Math.floor((Date.parse(reports.at(-1).endDate) - Date.parse('2025-01-01T00:00:00.000Z')) / (7 * 86_400_000)) + 1,
+    );
     expect(Date.parse(reports.at(-1).endDate)).toBeGreaterThanOrEqual(before);
     expect(Date.parse(reports.at(-1).endDate)).toBeLessThanOrEqual(after);
-    expect(reports.every((r: { numStudentsUsed?: number; studentId?: string }) => r.numStudentsUsed !== undefined && r.studentId === undefined)).toBe(true);
+    expect(
+      reports.every(
+        (r: { numStudentsUsed?: number; studentId?: string }) =>
+          r.numStudentsUsed !== undefined && r.studentId === undefined,
+      ),
+    ).toBe(true);
     // Everything the school did, a8 (after range 1) included, and nothing of the other group or organization.
-    const total = (title: string) => reports.reduce((sum: number, r: { data: Data }) => sum + r.data.find((d) => d.title === title)!.value, 0);
+    const total = (title: string) =>
+      reports.reduce((sum: number, r: { data: Data }) => sum + r.data.find((d) => d.title === title)!.value, 0);
     expect([total('Sessions Made'), total('Chat Messages')]).toEqual([2, 4]);
   });
 
   it('students=false is the group level', async () => {
-    expect(await report(school, 'engagement', { ...RANGE_1, students: 'false' })).toEqual(await report(school, 'engagement', RANGE_1));
+    expect(await report(school, 'engagement', { ...RANGE_1, students: 'false' })).toEqual(
+      await report(school, 'engagement', RANGE_1),
+    );
   });
 
   it('the other group of the organization sees only its own members and events', async () => {
@@ -332,12 +383,24 @@ describe('other ranges', () => {
       ...[
         ['Alice', 'u3', 0],
         ['Eve', 'u5', 10],
-      ].map(([studentName, studentId, minutes]) => ({ startDate: WINDOWS_1[0][0], endDate: WINDOWS_1[0][1], studentName, studentId, data: engagement(minutes as number) })),
+      ].map(([studentName, studentId, minutes]) => ({
+        startDate: WINDOWS_1[0][0],
+        endDate: WINDOWS_1[0][1],
+        studentName,
+        studentId,
+        data: engagement(minutes as number),
+      })),
       ...[1, 2].flatMap((w) =>
         [
           ['Alice', 'u3'],
           ['Eve', 'u5'],
-        ].map(([studentName, studentId]) => ({ startDate: WINDOWS_1[w]![0], endDate: WINDOWS_1[w]![1], studentName, studentId, data: E0 })),
+        ].map(([studentName, studentId]) => ({
+          startDate: WINDOWS_1[w]![0],
+          endDate: WINDOWS_1[w]![1],
+          studentName,
+          studentId,
+          data: E0,
+        })),
       ),
     ]);
   });
@@ -346,7 +409,7 @@ describe('other ranges', () => {
 describe('exactness of the daily counters', () => {
   it('agree with a count over the raw events for many random boundaries', async () => {
     let seed = 42;
-    const random = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
     const scope = { organizationId: school.organizationId, groupId: school.groupId! };
     const from = Date.parse('2025-03-01T00:00:00.000Z');
     for (let i = 0; i < 12; i++) {
@@ -355,7 +418,9 @@ describe('exactness of the daily counters', () => {
       for (const name of REPORT_NAMES) {
         for (const students of [false, true]) {
           const query = { start: new Date(start), end: new Date(end), students };
-          expect(await buildGroupReport(stack.api, scope, name, query, 'counters')).toEqual(await buildGroupReport(stack.api, scope, name, query, 'raw'));
+          expect(await buildGroupReport(stack.api, scope, name, query, 'counters')).toEqual(
+            await buildGroupReport(stack.api, scope, name, query, 'raw'),
+          );
         }
       }
     }
@@ -372,20 +437,33 @@ describe('refusals', () => {
     for (const name of REPORT_NAMES) {
       const path = `${stack.url}/api/groups/${name}?startDate=garbage`;
       expect(await bodyOf(await fetch(path, { method: 'POST' }))).toEqual(unauthorized);
-      expect(await bodyOf(await fetch(path, { method: 'POST', headers: { 'x-api-key': 'not-a-key' } }))).toEqual(unauthorized);
-      expect(await bodyOf(await fetch(path, { method: 'POST', headers: { 'x-api-key': `qk_${'a'.repeat(12)}_${'b'.repeat(43)}` } }))).toEqual(unauthorized);
-      expect(await bodyOf(await revoked.request(`/api/groups/${name}?startDate=garbage`, { method: 'POST' }))).toEqual(unauthorized);
+      expect(await bodyOf(await fetch(path, { method: 'POST', headers: { 'x-api-key': 'not-a-key' } }))).toEqual(
+        unauthorized,
+      );
+      expect(
+        await bodyOf(
+          await fetch(path, { method: 'POST', headers: { 'x-api-key': `qk_${'a'.repeat(12)}_${'b'.repeat(43)}` } }),
+        ),
+      ).toEqual(unauthorized);
+      expect(await bodyOf(await revoked.request(`/api/groups/${name}?startDate=garbage`, { method: 'POST' }))).toEqual(
+        unauthorized,
+      );
     }
   });
 
   it('403 for a key without a group, or whose group plan has ended, has not begun or was never set', async () => {
     const day = 86_400_000;
     const noGroup = await stack.newKey(school.organizationId);
-    const ended = await stack.newTenant({ group: { planValidFrom: new Date(Date.now() - 10 * day), planValidUntil: new Date(Date.now() - day) } });
-    const notYet = await stack.newTenant({ group: { planValidFrom: new Date(Date.now() + day), planValidUntil: new Date(Date.now() + 10 * day) } });
+    const ended = await stack.newTenant({
+      group: { planValidFrom: new Date(Date.now() - 10 * day), planValidUntil: new Date(Date.now() - day) },
+    });
+    const notYet = await stack.newTenant({
+      group: { planValidFrom: new Date(Date.now() + day), planValidUntil: new Date(Date.now() + 10 * day) },
+    });
     const never = await stack.newTenant({ group: {} });
     for (const key of [noGroup, ended, notYet, never]) {
-      for (const name of REPORT_NAMES) expect(await bodyOf(await post(key, `/api/groups/${name}`))).toEqual(unauthorized);
+      for (const name of REPORT_NAMES)
+        expect(await bodyOf(await post(key, `/api/groups/${name}`))).toEqual(unauthorized);
     }
     // An open-ended plan that has begun is active.
     const openEnded = await stack.newTenant({ group: { planValidFrom: new Date(Date.now() - day) } });

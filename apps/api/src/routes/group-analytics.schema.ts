@@ -12,11 +12,13 @@ export const reportQuerySchema = z.object({
   students: z.enum(['true', 'false'], { error: 'students must be true or false' }).default('false'),
 });
 
-/** Query -> report parameters, or the analytics 400 saying what is wrong. */
-export function parseReportQuery(raw: unknown, now: Date, maxRangeDays: number): ReportQuery {
-  const parsed = reportQuerySchema.safeParse(raw);
-  if (!parsed.success) throw new MissingParamsError(parsed.error.issues.map((i) => i.message).join('; '));
-  const { startDate: start, endDate: end = now, students } = parsed.data;
+/** A query the schema refuses is the analytics 400, naming every problem. */
+export const invalidReportQuery = (error: z.ZodError) =>
+  new MissingParamsError(error.issues.map((i) => i.message).join('; '));
+
+/** Parsed query -> report parameters, or the analytics 400 when the range is backwards or too long. */
+export function reportRange(query: z.output<typeof reportQuerySchema>, now: Date, maxRangeDays: number): ReportQuery {
+  const { startDate: start, endDate: end = now, students } = query;
   if (start > end) throw new MissingParamsError('startDate must not be after endDate');
   if (end.getTime() - start.getTime() > maxRangeDays * DAY_MS) {
     throw new MissingParamsError(`The range from startDate to endDate may span at most ${maxRangeDays} days`);

@@ -2,7 +2,15 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTRACTOR_VERSIONS } from '@quire/extract';
 import { createLocalStore } from '@quire/storage';
-import { sendJson, startTestStack, waitForStatus, type StorageDriver, type Tenant, type TestStack } from '@quire/testkit';
+import {
+  localStorageOf,
+  sendJson,
+  startTestStack,
+  waitForStatus,
+  type StorageDriver,
+  type Tenant,
+  type TestStack,
+} from '@quire/testkit';
 
 let stack: TestStack;
 let tenant: Tenant;
@@ -52,7 +60,13 @@ describe('POST / (create without waiting)', () => {
   });
 
   it('rejects bad bodies with 400', async () => {
-    for (const body of [{}, { name: 'x' }, { name: 'x', content: {} }, { content: { text: 'a' } }, { name: 'x', content: { text: 'a' }, timeoutMs: 1000 }]) {
+    for (const body of [
+      {},
+      { name: 'x' },
+      { name: 'x', content: {} },
+      { content: { text: 'a' } },
+      { name: 'x', content: { text: 'a' }, timeoutMs: 1000 },
+    ]) {
       const res = await sendJson(tenant, 'POST', '/api/v1/materials', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
@@ -75,25 +89,50 @@ describe('POST /upload/presigned-url', () => {
     expect(Object.keys(handle).sort()).toEqual(['materialId', 's3Key', 'uploadUrl']);
     expect(handle.s3Key).toBe(`${tenant.organizationId}/${handle.materialId}/original`);
     const pending = await (await tenant.request(`/api/v1/materials/${handle.materialId}`)).json();
-    expect(pending).toMatchObject({ status: 'pending_upload', name: 'Presigned notes', folderId: folder._id, references: [{ title: 'Ref', url: 'https://example.org/ref' }] });
+    expect(pending).toMatchObject({
+      status: 'pending_upload',
+      name: 'Presigned notes',
+      folderId: folder._id,
+      references: [{ title: 'Ref', url: 'https://example.org/ref' }],
+    });
 
     expect((await fetch(handle.uploadUrl, { method: 'PUT', body: 'Presigned words about comets' })).status).toBe(200);
-    const complete = await sendJson(tenant, 'POST', '/api/v1/materials/upload/complete', { materialId: handle.materialId, s3Key: handle.s3Key });
+    const complete = await sendJson(tenant, 'POST', '/api/v1/materials/upload/complete', {
+      materialId: handle.materialId,
+      s3Key: handle.s3Key,
+    });
     expect(complete.status).toBe(200);
     const done = await waitForStatus(tenant, handle.materialId, ['active', 'error']);
     expect(done.status).toBe('active');
     expect(done.metadata.extractedText).toBe('Presigned words about comets');
-    const row = await stack.db.selectFrom('materials').select('extract_images').where('id', '=', handle.materialId).executeTakeFirstOrThrow();
+    const row = await stack.db
+      .selectFrom('materials')
+      .select('extract_images')
+      .where('id', '=', handle.materialId)
+      .executeTakeFirstOrThrow();
     expect(row.extract_images).toBe(false);
   });
 
   it('validates the body (400) and the announced type (415)', async () => {
     const base = { filename: 'a.pdf', contentType: 'application/pdf', name: 'a' };
-    for (const body of [{ ...base, filename: undefined }, { ...base, name: '' }, { ...base, contentType: 'pdf' }, { ...base, extractImages: 'no' }, { ...base, extra: 1 }]) {
+    for (const body of [
+      { ...base, filename: undefined },
+      { ...base, name: '' },
+      { ...base, contentType: 'pdf' },
+      { ...base, extractImages: 'no' },
+      { ...base, extra: 1 },
+    ]) {
       const res = await sendJson(tenant, 'POST', '/api/v1/materials/upload/presigned-url', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
-    expect((await sendJson(tenant, 'POST', '/api/v1/materials/upload/presigned-url', { ...base, contentType: 'application/zip' })).status).toBe(415);
+    expect(
+      (
+        await sendJson(tenant, 'POST', '/api/v1/materials/upload/presigned-url', {
+          ...base,
+          contentType: 'application/zip',
+        })
+      ).status,
+    ).toBe(415);
   });
 });
 
@@ -110,10 +149,15 @@ describe('POST /:id/move, /:id/rename and /bulk/move', () => {
     const out = await (await sendJson(tenant, 'POST', `/api/v1/materials/${m._id}/move`, { folderId: null })).json();
     expect(out.folderId).toBeNull();
 
-    expect(await (await sendJson(tenant, 'POST', '/api/v1/materials/nope/move', { folderId: null })).json()).toEqual(MATERIAL_NOT_FOUND);
+    expect(await (await sendJson(tenant, 'POST', '/api/v1/materials/nope/move', { folderId: null })).json()).toEqual(
+      MATERIAL_NOT_FOUND,
+    );
     expect((await sendJson(other, 'POST', `/api/v1/materials/${m._id}/move`, { folderId: null })).status).toBe(404);
     for (const body of [{}, { folderId: '' }, { folderId: 5 }, { folderId: null, extra: true }]) {
-      expect((await sendJson(tenant, 'POST', `/api/v1/materials/${m._id}/move`, body)).status, JSON.stringify(body)).toBe(400);
+      expect(
+        (await sendJson(tenant, 'POST', `/api/v1/materials/${m._id}/move`, body)).status,
+        JSON.stringify(body),
+      ).toBe(400);
     }
   });
 
@@ -139,26 +183,39 @@ describe('POST /:id/move, /:id/rename and /bulk/move', () => {
     const folder = await newFolder(tenant, 'Bulk');
     const items = [await activeText(tenant, 'b1'), await activeText(tenant, 'b2'), await activeText(tenant, 'b3')];
     const ids = items.map((m) => m._id);
-    const res = await sendJson(tenant, 'POST', '/api/v1/materials/bulk/move', { materialIds: [...ids, ids[0]], folderId: folder._id });
+    const res = await sendJson(tenant, 'POST', '/api/v1/materials/bulk/move', {
+      materialIds: [...ids, ids[0]],
+      folderId: folder._id,
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, movedCount: 3 });
     expect((await (await sendJson(tenant, 'GET', `/api/v1/folders/${folder._id}`)).json()).materialCount).toBe(3);
 
     const foreign = await activeText(other, 'theirs');
     for (const stranger of ['nope', foreign._id]) {
-      const partial = await sendJson(tenant, 'POST', '/api/v1/materials/bulk/move', { materialIds: [ids[0], stranger], folderId: null });
+      const partial = await sendJson(tenant, 'POST', '/api/v1/materials/bulk/move', {
+        materialIds: [ids[0], stranger],
+        folderId: null,
+      });
       expect(partial.status).toBe(404);
       expect(await partial.json()).toEqual(MATERIAL_NOT_FOUND);
     }
     expect((await (await sendJson(tenant, 'GET', `/api/v1/materials/${ids[0]}`)).json()).folderId).toBe(folder._id);
     expect((await (await sendJson(other, 'GET', `/api/v1/materials/${foreign._id}`)).json()).folderId).toBeNull();
 
-    const unfiled = await (await sendJson(tenant, 'POST', '/api/v1/materials/bulk/move', { materialIds: ids, folderId: null })).json();
+    const unfiled = await (
+      await sendJson(tenant, 'POST', '/api/v1/materials/bulk/move', { materialIds: ids, folderId: null })
+    ).json();
     expect(unfiled).toEqual({ success: true, movedCount: 3 });
     expect((await (await sendJson(tenant, 'GET', `/api/v1/folders/${folder._id}`)).json()).materialCount).toBe(0);
 
     const tooMany = Array.from({ length: 1001 }, (_, i) => `id-${i}`);
-    for (const body of [{ materialIds: [], folderId: null }, { materialIds: tooMany, folderId: null }, { materialIds: ids }, { materialIds: 'x', folderId: null }]) {
+    for (const body of [
+      { materialIds: [], folderId: null },
+      { materialIds: tooMany, folderId: null },
+      { materialIds: ids },
+      { materialIds: 'x', folderId: null },
+    ]) {
       expect((await sendJson(tenant, 'POST', '/api/v1/materials/bulk/move', body)).status).toBe(400);
     }
   });
@@ -168,8 +225,14 @@ describe('POST /:id/reprocess', () => {
   it('reprocesses a failed material, refuses one waiting for its upload (409), and knows no deleted or foreign one', async () => {
     const broken = new FormData();
     broken.append('name', 'broken');
-    broken.append('file', new Blob([Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(3000, 0x41)])], { type: 'application/pdf' }), 'b.pdf');
-    const failed = await (await tenant.request('/api/v1/materials/upload/file-and-process', { method: 'POST', body: broken })).json();
+    broken.append(
+      'file',
+      new Blob([Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(3000, 0x41)])], { type: 'application/pdf' }),
+      'b.pdf',
+    );
+    const failed = await (
+      await tenant.request('/api/v1/materials/upload/file-and-process', { method: 'POST', body: broken })
+    ).json();
     expect(failed.material.status).toBe('error');
 
     const res = await sendJson(tenant, 'POST', `/api/v1/materials/${failed.material._id}/reprocess`);
@@ -182,7 +245,9 @@ describe('POST /:id/reprocess', () => {
     expect(again.metadata.error.code).toBe('CORRUPT');
 
     const [slot] = await (
-      await sendJson(tenant, 'POST', '/api/v1/materials/batch', { materials: [{ name: 'p', filename: 'p.txt', contentType: 'text/plain' }] })
+      await sendJson(tenant, 'POST', '/api/v1/materials/batch', {
+        materials: [{ name: 'p', filename: 'p.txt', contentType: 'text/plain' }],
+      })
     ).json();
     const pending = await sendJson(tenant, 'POST', `/api/v1/materials/${slot.materialId}/reprocess`);
     expect(pending.status).toBe(409);
@@ -191,7 +256,9 @@ describe('POST /:id/reprocess', () => {
     const m = await activeText(tenant, 'to be deleted');
     expect((await sendJson(other, 'POST', `/api/v1/materials/${m._id}/reprocess`)).status).toBe(404);
     await sendJson(tenant, 'DELETE', `/api/v1/materials/${m._id}`);
-    expect(await (await sendJson(tenant, 'POST', `/api/v1/materials/${m._id}/reprocess`)).json()).toEqual(MATERIAL_NOT_FOUND);
+    expect(await (await sendJson(tenant, 'POST', `/api/v1/materials/${m._id}/reprocess`)).json()).toEqual(
+      MATERIAL_NOT_FOUND,
+    );
   });
 
   it('records which extractor version made the result, so older results are one query away', async () => {
@@ -267,7 +334,11 @@ describe('download URLs of the local driver', () => {
     const tampered = new URL(downloadUrl);
     tampered.searchParams.set('expires', String(Number(tampered.searchParams.get('expires')) + 3600));
     expect((await fetch(tampered)).status).toBe(403);
-    const forged = createLocalStore({ rootDir: stack.config.storageDir, publicUrl: stack.url, signingSecret: 'not-the-real-secret-at-all' });
+    const forged = createLocalStore({
+      rootDir: localStorageOf(stack).dir,
+      publicUrl: stack.url,
+      signingSecret: 'not-the-real-secret-at-all',
+    });
     expect((await fetch(await forged.presignGet(m.content.s3Key, 60))).status).toBe(403);
   });
 
@@ -276,7 +347,9 @@ describe('download URLs of the local driver', () => {
     const res = await tenant.request(`/api/v1/materials/${text._id}/download-url`);
     expect(res.status).toBe(409);
     const [slot] = await (
-      await sendJson(tenant, 'POST', '/api/v1/materials/batch', { materials: [{ name: 'p', filename: 'p.txt', contentType: 'text/plain' }] })
+      await sendJson(tenant, 'POST', '/api/v1/materials/batch', {
+        materials: [{ name: 'p', filename: 'p.txt', contentType: 'text/plain' }],
+      })
     ).json();
     expect((await tenant.request(`/api/v1/materials/${slot.materialId}/download-url`)).status).toBe(409);
   });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf, startHttpServer, startTestStack, type Tenant, type TestHttpServer, type TestStack } from '@quire/testkit';
+import {
+  makePdf,
+  startHttpServer,
+  startTestStack,
+  type Tenant,
+  type TestHttpServer,
+  type TestStack,
+} from '@quire/testkit';
 
 const MAX_BYTES = 64 * 1024;
 const FETCH_TIMEOUT_MS = 3000;
@@ -15,7 +22,9 @@ let pdf: Buffer;
 let site: string;
 
 beforeAll(async () => {
-  pdf = await makePdf(['The first page is about seeds.', 'The second page is about roots.'], { title: 'Botany by URL' });
+  pdf = await makePdf(['The first page is about seeds.', 'The second page is about roots.'], {
+    title: 'Botany by URL',
+  });
   web = await startHttpServer({
     '/lesson.html': (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE),
     '/files/roots.pdf': (_req, res) => res.writeHead(200, { 'content-type': 'application/pdf' }).end(pdf),
@@ -45,7 +54,11 @@ afterAll(async () => {
 });
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  tenant.request(`/api/v1/materials${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  tenant.request(`/api/v1/materials${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 async function waitForStatus(id: string, statuses: string[], timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
@@ -61,7 +74,11 @@ describe('URL materials through POST /upload-and-process', () => {
     const res = await post('/upload-and-process', { name: 'Lesson', content: { url: `${site}/lesson.html` } });
     expect(res.status).toBe(201);
     const m = await res.json();
-    expect(m).toMatchObject({ status: 'active', contentType: 'text', metadata: { title: 'Photosynthesis & You', format: 'html' } });
+    expect(m).toMatchObject({
+      status: 'active',
+      contentType: 'text',
+      metadata: { title: 'Photosynthesis & You', format: 'html' },
+    });
     expect(m.content.url).toBe(`${site}/lesson.html`);
     expect(m.metadata.extractedText).toBe('Photosynthesis\n\nPlants turn light into chemical energy.');
   });
@@ -73,7 +90,12 @@ describe('URL materials through POST /upload-and-process', () => {
     expect(m).toMatchObject({
       status: 'active',
       contentType: 'pdf',
-      content: { url: `${site}/files/roots.pdf`, filename: 'roots.pdf', fileSize: pdf.length, mimeType: 'application/pdf' },
+      content: {
+        url: `${site}/files/roots.pdf`,
+        filename: 'roots.pdf',
+        fileSize: pdf.length,
+        mimeType: 'application/pdf',
+      },
       metadata: { pageCount: 2, title: 'Botany by URL' },
       usage: { storageBytes: pdf.length },
     });
@@ -85,18 +107,27 @@ describe('URL materials through POST /upload-and-process', () => {
   });
 
   it('answers 400 when content.type says pdf but the URL returns HTML', async () => {
-    const res = await post('/upload-and-process', { name: 'Claimed pdf', content: { url: `${site}/lesson.html`, type: 'pdf' } });
+    const res = await post('/upload-and-process', {
+      name: 'Claimed pdf',
+      content: { url: `${site}/lesson.html`, type: 'pdf' },
+    });
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.message).toMatch(/content\.type is "pdf" but .* returned text\/html/);
-    expect(body.material).toMatchObject({ status: 'error', metadata: { error: { code: 'UNSUPPORTED', claimedType: 'pdf', detectedType: 'text' } } });
+    expect(body.material).toMatchObject({
+      status: 'error',
+      metadata: { error: { code: 'UNSUPPORTED', claimedType: 'pdf', detectedType: 'text' } },
+    });
   });
 
   it('answers 422 TOO_LARGE for a body over the size cap', async () => {
     const res = await post('/upload-and-process', { name: 'Huge', content: { url: `${site}/huge` } });
     expect(res.status).toBe(422);
     const body = await res.json();
-    expect(body.material.metadata.error).toEqual({ code: 'TOO_LARGE', message: `${site}/huge is larger than the limit of ${MAX_BYTES} bytes` });
+    expect(body.material.metadata.error).toEqual({
+      code: 'TOO_LARGE',
+      message: `${site}/huge is larger than the limit of ${MAX_BYTES} bytes`,
+    });
     expect(body.material.usage.storageBytes).toBe(0);
   });
 
@@ -105,7 +136,10 @@ describe('URL materials through POST /upload-and-process', () => {
     const res = await post('/upload-and-process', { name: 'Slow', content: { url: `${site}/never-ends` } });
     expect(res.status).toBe(422);
     const body = await res.json();
-    expect(body.material.metadata.error).toEqual({ code: 'FETCH_FAILED', message: `Fetching ${site}/never-ends timed out after ${FETCH_TIMEOUT_MS} ms` });
+    expect(body.material.metadata.error).toEqual({
+      code: 'FETCH_FAILED',
+      message: `Fetching ${site}/never-ends timed out after ${FETCH_TIMEOUT_MS} ms`,
+    });
     expect(body.material.metadata.processingMs).toBeGreaterThanOrEqual(FETCH_TIMEOUT_MS);
     await expect.poll(() => web.abandoned).toEqual(['/never-ends']);
   });
@@ -139,27 +173,49 @@ describe('POST /upload/url', () => {
   it('ends in error with FETCH_FAILED when the URL cannot be fetched', async () => {
     const m = await (await post('/upload/url', { name: 'Gone', url: `${site}/gone` })).json();
     const done = await waitForStatus(m._id, ['active', 'error']);
-    expect(done).toMatchObject({ status: 'error', metadata: { error: { code: 'FETCH_FAILED', message: `${site}/gone answered 404 Not Found` } } });
+    expect(done).toMatchObject({
+      status: 'error',
+      metadata: { error: { code: 'FETCH_FAILED', message: `${site}/gone answered 404 Not Found` } },
+    });
   });
 });
 
 describe('POST /upload/url-and-process', () => {
   it('waits and answers 201 with the active material and its references', async () => {
     const references = [{ title: 'Syllabus', url: 'https://example.org/syllabus' }];
-    const res = await post('/upload/url-and-process', { url: `${site}/files/roots.pdf`, name: 'Roots again', references });
+    const res = await post('/upload/url-and-process', {
+      url: `${site}/files/roots.pdf`,
+      name: 'Roots again',
+      references,
+    });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ name: 'Roots again', status: 'active', contentType: 'pdf', references, metadata: { pageCount: 2 } });
+    expect(await res.json()).toMatchObject({
+      name: 'Roots again',
+      status: 'active',
+      contentType: 'pdf',
+      references,
+      metadata: { pageCount: 2 },
+    });
   });
 
   it('answers 422 with the material when fetching fails', async () => {
     const res = await post('/upload/url-and-process', { url: `${site}/missing.pdf`, name: 'Missing' });
     expect(res.status).toBe(422);
     const body = await res.json();
-    expect(body).toMatchObject({ statusCode: 422, error: 'Unprocessable Entity', material: { status: 'error', metadata: { error: { code: 'FETCH_FAILED' } } } });
+    expect(body).toMatchObject({
+      statusCode: 422,
+      error: 'Unprocessable Entity',
+      material: { status: 'error', metadata: { error: { code: 'FETCH_FAILED' } } },
+    });
   });
 
   it('answers 202 with a Location when processing outlasts timeoutMs, and processing goes on', async () => {
-    const res = await post('/upload/url-and-process', { url: `${site}/never-ends`, name: 'Slow', timeoutMs: 1000, pollIntervalMs: 100 });
+    const res = await post('/upload/url-and-process', {
+      url: `${site}/never-ends`,
+      name: 'Slow',
+      timeoutMs: 1000,
+      pollIntervalMs: 100,
+    });
     expect(res.status).toBe(202);
     const m = await res.json();
     expect(m.status).toBe('processing');
@@ -192,8 +248,13 @@ describe('validation and idempotency of the URL endpoints', () => {
   it('/upload/url takes no wait options or references, /upload/url-and-process bounds its wait options', async () => {
     expect((await post('/upload/url', { name: 'x', url: 'https://example.org/a', timeoutMs: 5000 })).status).toBe(400);
     expect((await post('/upload/url', { name: 'x', url: 'https://example.org/a', references: [] })).status).toBe(400);
-    expect((await post('/upload/url-and-process', { name: 'x', url: 'https://example.org/a', timeoutMs: 10 })).status).toBe(400);
-    expect((await post('/upload/url-and-process', { name: 'x', url: 'https://example.org/a', pollIntervalMs: 60_001 })).status).toBe(400);
+    expect(
+      (await post('/upload/url-and-process', { name: 'x', url: 'https://example.org/a', timeoutMs: 10 })).status,
+    ).toBe(400);
+    expect(
+      (await post('/upload/url-and-process', { name: 'x', url: 'https://example.org/a', pollIntervalMs: 60_001 }))
+        .status,
+    ).toBe(400);
   });
 
   it('replays a retried request with the same Idempotency-Key and refuses the key for a different request', async () => {

@@ -30,7 +30,9 @@ describe('authentication', () => {
     expect(none.status).toBe(403);
     expect(await none.json()).toEqual({ error: 'Unauthorized' });
 
-    const bad = await fetch(`${stack.url}/api/v1/materials`, { headers: { 'x-api-key': 'qk_aaaaaaaaaaaa_' + 'b'.repeat(43) } });
+    const bad = await fetch(`${stack.url}/api/v1/materials`, {
+      headers: { 'x-api-key': 'qk_aaaaaaaaaaaa_' + 'b'.repeat(43) },
+    });
     expect(bad.status).toBe(403);
     expect(await bad.json()).toEqual({ error: 'Unauthorized' });
 
@@ -48,12 +50,19 @@ describe('authentication', () => {
 
 describe('POST /upload', () => {
   it('stores the file, answers 201 with the material in processing, and processing makes it active', async () => {
-    const pdf = await makePdf(['Page one talks about apples.', 'Page two explains photosynthesis.'], { title: 'Botany' });
+    const pdf = await makePdf(['Page one talks about apples.', 'Page two explains photosynthesis.'], {
+      title: 'Botany',
+    });
     const folder = await (await post(tenant, '/api/v1/folders', { name: 'Botany' })).json();
     const res = await tenant.request('/api/v1/materials/upload', {
       method: 'POST',
       body: form(
-        { name: 'Botany notes', folderId: folder._id, extractImages: 'false', references: JSON.stringify([{ title: 'Src', url: 'https://example.com/a' }]) },
+        {
+          name: 'Botany notes',
+          folderId: folder._id,
+          extractImages: 'false',
+          references: JSON.stringify([{ title: 'Src', url: 'https://example.com/a' }]),
+        },
         { body: pdf, name: 'botany.pdf', type: 'application/pdf' },
       ),
     });
@@ -83,8 +92,12 @@ describe('POST /upload', () => {
     expect(done.metadata.title).toBe('Botany');
     expect(done.metadata.extractedText).toContain('photosynthesis');
     const [page1, page2] = done.metadata.pages;
-    expect(done.metadata.extractedText.slice(page2.offset, page2.offset + page2.length)).toContain('Page two explains photosynthesis');
-    expect(done.metadata.extractedText.slice(page1.offset, page1.offset + page1.length)).not.toContain('photosynthesis');
+    expect(done.metadata.extractedText.slice(page2.offset, page2.offset + page2.length)).toContain(
+      'Page two explains photosynthesis',
+    );
+    expect(done.metadata.extractedText.slice(page1.offset, page1.offset + page1.length)).not.toContain(
+      'photosynthesis',
+    );
     expect(done.metadata.wordCount).toBe(9);
     expect(done.metadata.processingMs).toBeGreaterThan(0);
     expect(done.metadata.progress).toBeUndefined();
@@ -167,7 +180,10 @@ describe('POST /upload/file-and-process', () => {
   it('answers 201 with the active material for a fast job', async () => {
     const res = await tenant.request('/api/v1/materials/upload/file-and-process', {
       method: 'POST',
-      body: form({ name: 'quick', timeoutMs: '60000', pollIntervalMs: '5000' }, { body: 'A short note about tides.', name: 'n.txt' }),
+      body: form(
+        { name: 'quick', timeoutMs: '60000', pollIntervalMs: '5000' },
+        { body: 'A short note about tides.', name: 'n.txt' },
+      ),
     });
     expect(res.status).toBe(201);
     const m = await res.json();
@@ -190,7 +206,12 @@ describe('POST /upload/file-and-process', () => {
   });
 
   it('validates timeoutMs and pollIntervalMs ranges', async () => {
-    for (const fields of [{ timeoutMs: '999' }, { timeoutMs: '600001' }, { pollIntervalMs: '99' }, { pollIntervalMs: 'soon' }]) {
+    for (const fields of [
+      { timeoutMs: '999' },
+      { timeoutMs: '600001' },
+      { pollIntervalMs: '99' },
+      { pollIntervalMs: 'soon' },
+    ]) {
       const res = await tenant.request('/api/v1/materials/upload/file-and-process', {
         method: 'POST',
         body: form({ name: 'v', ...fields }, { body: 'text', name: 't.txt' }),
@@ -298,7 +319,11 @@ describe('GET / (list), through the typed client', () => {
     const t = await stack.newTenant();
     const u = await stack.newTenant();
     const totalOf = async (tenant: typeof t) => (await tenant.client.GET('/api/v1/materials')).data!.totalCount;
-    const materials = [1, 2, 3].map((i) => ({ name: `Slot ${i}`, filename: `slot-${i}.pdf`, contentType: 'application/pdf' }));
+    const materials = [1, 2, 3].map((i) => ({
+      name: `Slot ${i}`,
+      filename: `slot-${i}.pdf`,
+      contentType: 'application/pdf',
+    }));
     const { data: slots } = await t.client.POST('/api/v1/materials/batch', { body: { materials } });
     await u.client.POST('/api/v1/materials/batch', { body: { materials: materials.slice(0, 1) } });
     expect([await totalOf(t), await totalOf(u)]).toEqual([3, 1]);
@@ -327,11 +352,16 @@ describe('GET, PATCH and DELETE /:id, through the typed client', () => {
     const params = { path: { id } };
 
     expect((await other.client.GET('/api/v1/materials/{id}', { params })).response.status).toBe(404);
-    expect((await other.client.PATCH('/api/v1/materials/{id}', { params, body: { references: [] } })).response.status).toBe(404);
+    expect(
+      (await other.client.PATCH('/api/v1/materials/{id}', { params, body: { references: [] } })).response.status,
+    ).toBe(404);
     expect((await other.client.DELETE('/api/v1/materials/{id}', { params })).response.status).toBe(404);
     expect((await other.client.GET('/api/v1/materials')).data!.totalCount).toBe(0);
 
-    const patched = await tenant.client.PATCH('/api/v1/materials/{id}', { params, body: { references: [{ title: 'New', url: 'https://new.example' }] } });
+    const patched = await tenant.client.PATCH('/api/v1/materials/{id}', {
+      params,
+      body: { references: [{ title: 'New', url: 'https://new.example' }] },
+    });
     expect(patched.response.status).toBe(200);
     expect(patched.data!.references).toEqual([{ title: 'New', url: 'https://new.example' }]);
 
@@ -342,7 +372,9 @@ describe('GET, PATCH and DELETE /:id, through the typed client', () => {
     });
     expect(badPatch.status).toBe(400);
 
-    const keys = (await stack.db.selectFrom('material_objects').select('key').where('material_id', '=', id).execute()).map((r) => r.key);
+    const keys = (
+      await stack.db.selectFrom('material_objects').select('key').where('material_id', '=', id).execute()
+    ).map((r) => r.key);
     expect(keys.length).toBeGreaterThan(0);
     const del = await tenant.client.DELETE('/api/v1/materials/{id}', { params });
     expect(del.response.status).toBe(200);

@@ -1,11 +1,16 @@
 import { z } from 'zod';
+import {
+  CONTENT_TYPE_CLAIMS,
+  CONTENT_TYPES,
+  MATERIAL_STATUSES,
+  materialErrorSchema,
+  materialViewSchema,
+  referenceSchema,
+} from '@quire/material';
+import { errorBodySchema } from '../openapi/common.ts';
 
 const MAX_NAME = 500;
 
-export const referenceSchema = z.strictObject({
-  title: z.string().trim().min(1).max(1000),
-  url: z.string().max(4000).url(),
-});
 export const referencesSchema = z.array(referenceSchema).max(500);
 
 const name = z.string().trim().min(1, 'name is required').max(MAX_NAME);
@@ -14,10 +19,21 @@ const folderId = id.nullable().optional();
 /** Where a move puts a material: a folder id, or null for no folder; it must be given. */
 const targetFolderId = z.string({ error: 'must be a folder id or null' }).trim().min(1).max(200).nullable();
 const filename = z.string().trim().min(1).max(1000);
-const mimeType = z.string().trim().min(1).max(255).regex(/^[\w.+-]+\/[\w.+-]+$/, 'must be a MIME type');
+const mimeType = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .regex(/^[\w.+-]+\/[\w.+-]+$/, 'must be a MIME type');
 
 export const waitOptionsSchema = {
-  timeoutMs: z.coerce.number().int().min(1000).max(600_000).default(300_000).meta({ description: 'How long to wait before answering 202' }),
+  timeoutMs: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(600_000)
+    .default(300_000)
+    .meta({ description: 'How long to wait before answering 202' }),
   pollIntervalMs: z.coerce
     .number()
     .int()
@@ -47,13 +63,14 @@ const referencesText = z
 export const uploadFieldsSchema = z.strictObject({
   name,
   folderId,
-  extractImages: booleanText.default(true).meta({ default: 'true', description: 'Extract embedded images, keyframes and renditions' }),
+  extractImages: booleanText
+    .default(true)
+    .meta({ default: 'true', description: 'Extract embedded images, keyframes and renditions' }),
   references: referencesText.optional(),
 });
 
 export const uploadAndWaitFieldsSchema = uploadFieldsSchema.extend(waitOptionsSchema);
 
-export const CONTENT_TYPE_CLAIMS = ['text', 'pdf', 'video', 'audio', 'url'] as const;
 const httpUrl = z
   .string()
   .max(4000)
@@ -77,7 +94,11 @@ export const createContentSchema = z
       ctx.addIssue({ code: 'custom', path: ['type'], message: 'type "text" needs content.text' });
     }
     if (content.type && content.type !== 'text' && content.text !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['type'], message: `type "${content.type}" needs content.url or content.sourceUrl` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['type'],
+        message: `type "${content.type}" needs content.url or content.sourceUrl`,
+      });
     }
   });
 
@@ -157,7 +178,12 @@ export const bulkMoveSchema = z.strictObject({
 });
 
 export const downloadUrlQuerySchema = z.object({
-  expiresIn: z.coerce.number().int().min(1).max(7 * 24 * 3600).default(3600),
+  expiresIn: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 3600)
+    .default(3600),
 });
 
 export const searchSchema = z.strictObject({
@@ -173,3 +199,66 @@ export const searchSchema = z.strictObject({
   materialIds: z.array(id).max(1000).optional(),
   folderIds: z.array(id).max(1000).optional(),
 });
+
+// Answers
+
+export const materialPageSchema = z
+  .strictObject({
+    materials: z.array(materialViewSchema),
+    totalCount: z.number().int(),
+    page: z.number().int(),
+    totalPages: z.number().int(),
+  })
+  .meta({ id: 'MaterialPage' });
+
+export const uploadHandleSchema = z.strictObject({ uploadUrl: z.string(), s3Key: z.string(), materialId: z.string() });
+
+export const processingFailedSchema = errorBodySchema.extend({ material: materialViewSchema.optional() }).meta({
+  id: 'ProcessingFailed',
+  description: 'The error body plus the material, now `error` (no material for an Idempotency-Key mismatch)',
+});
+
+export const deletedSchema = z.strictObject({ success: z.literal(true), id: z.string() });
+
+export const searchResultsSchema = z
+  .strictObject({
+    query: z.string(),
+    results: z.array(
+      z.strictObject({
+        score: z.number(),
+        text: z.string(),
+        chunkIndex: z.number().int(),
+        page: z.number().int().optional(),
+        chapter: z.number().int().optional(),
+        startMs: z.number().optional(),
+        endMs: z.number().optional(),
+        material: z.strictObject({ id: z.string(), name: z.string(), contentType: z.enum(CONTENT_TYPES) }),
+        matchedTerms: z.array(z.string()).meta({
+          description: 'The query words the passage holds (stemmed alike, or the word a misspelling was taken for)',
+        }),
+        highlights: z
+          .array(z.strictObject({ start: z.number().int(), end: z.number().int() }))
+          .meta({ description: 'Where the matched words are in `text`: JavaScript string offsets, `end` exclusive' }),
+      }),
+    ),
+    totalResults: z.number().int(),
+    filtered: z.boolean(),
+    scope: z.strictObject({ materialIds: z.array(z.string()).nullable(), folderIds: z.array(z.string()).nullable() }),
+  })
+  .meta({ id: 'SearchResults' });
+
+export const materialStatusEventSchema = z
+  .strictObject({
+    _id: z.string(),
+    status: z.enum(MATERIAL_STATUSES),
+    progress: z.number().int().min(0).max(100).optional().meta({ description: 'While `processing`' }),
+    error: materialErrorSchema.optional().meta({ description: 'When `error`' }),
+  })
+  .meta({
+    id: 'MaterialStatusEvent',
+    description: 'Data of an `event: status` message: sent first, and whenever the status changes',
+  });
+
+export const materialProgressEventSchema = z
+  .strictObject({ _id: z.string(), progress: z.number().int().min(0).max(100) })
+  .meta({ id: 'MaterialProgressEvent', description: 'Data of an `event: progress` message: processing advanced' });

@@ -10,13 +10,18 @@ const search = async (t: Tenant, body: Record<string, unknown>) => {
 };
 
 async function activeText(t: Tenant, name: string, text: string, folderId?: string) {
-  const res = await sendJson(t, 'POST', '/api/v1/materials/upload-and-process', { name, content: { text }, ...(folderId ? { folderId } : {}) });
+  const res = await sendJson(t, 'POST', '/api/v1/materials/upload-and-process', {
+    name,
+    content: { text },
+    ...(folderId ? { folderId } : {}),
+  });
   expect(res.status).toBe(201);
   return res.json();
 }
 
 /** Filler prose without any of the words the tests search for. */
-const filler = (n: number) => Array.from({ length: n }, (_, i) => `Sentence ${i} describes routine classroom logistics and schedules.`).join(' ');
+const filler = (n: number) =>
+  Array.from({ length: n }, (_, i) => `Sentence ${i} describes routine classroom logistics and schedules.`).join(' ');
 
 describe('POST /search', () => {
   let stack: TestStack;
@@ -28,27 +33,63 @@ describe('POST /search', () => {
     stack = await startTestStack();
     tenant = await stack.newTenant();
     other = await stack.newTenant();
-    ids.photosynthesis = (await activeText(tenant, 'Plants', 'Photosynthesis lets chlorophyll capture light energy and store it as glucose in the leaf.'))._id;
-    ids.light = (await activeText(tenant, 'Optics', 'Light travels fast. Energy comes in many forms. Lenses bend rays.'))._id;
-    ids.volcano = (await activeText(tenant, 'Volcanoes', 'Volcanoes erupt molten rock called magma; cooled lava forms basalt.'))._id;
-    ids.long = (await activeText(tenant, 'Long handbook', `${filler(60)} The mitochondria produce adenosine triphosphate for the cell. ${filler(60)}`))._id;
-    const pdf = await makePdf(['Introduction to the course.', 'Glaciers carve valleys during ice ages.', 'Summary of the term.']);
+    ids.photosynthesis = (
+      await activeText(
+        tenant,
+        'Plants',
+        'Photosynthesis lets chlorophyll capture light energy and store it as glucose in the leaf.',
+      )
+    )._id;
+    ids.light = (
+      await activeText(tenant, 'Optics', 'Light travels fast. Energy comes in many forms. Lenses bend rays.')
+    )._id;
+    ids.volcano = (
+      await activeText(tenant, 'Volcanoes', 'Volcanoes erupt molten rock called magma; cooled lava forms basalt.')
+    )._id;
+    ids.long = (
+      await activeText(
+        tenant,
+        'Long handbook',
+        `${filler(60)} The mitochondria produce adenosine triphosphate for the cell. ${filler(60)}`,
+      )
+    )._id;
+    const pdf = await makePdf([
+      'Introduction to the course.',
+      'Glaciers carve valleys during ice ages.',
+      'Summary of the term.',
+    ]);
     const form = new FormData();
     form.append('name', 'Earth science');
     form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'earth.pdf');
     const res = await tenant.request('/api/v1/materials/upload/file-and-process', { method: 'POST', body: form });
     expect(res.status).toBe(201);
     ids.pdf = (await res.json())._id;
-    await activeText(other, 'Their plants', 'Photosynthesis chlorophyll light energy glucose photosynthesis chlorophyll.');
+    await activeText(
+      other,
+      'Their plants',
+      'Photosynthesis chlorophyll light energy glucose photosynthesis chlorophyll.',
+    );
   });
   afterAll(() => stack?.close());
 
   it('ranks the passage holding the query terms together first and answers the public shape', async () => {
     const body = await search(tenant, { query: 'light energy' });
     expect(Object.keys(body).sort()).toEqual(['filtered', 'query', 'results', 'scope', 'totalResults']);
-    expect(body).toMatchObject({ query: 'light energy', filtered: false, scope: { materialIds: null, folderIds: null }, totalResults: 2 });
+    expect(body).toMatchObject({
+      query: 'light energy',
+      filtered: false,
+      scope: { materialIds: null, folderIds: null },
+      totalResults: 2,
+    });
     const [first, second] = body.results;
-    expect(Object.keys(first).sort()).toEqual(['chunkIndex', 'highlights', 'matchedTerms', 'material', 'score', 'text']);
+    expect(Object.keys(first).sort()).toEqual([
+      'chunkIndex',
+      'highlights',
+      'matchedTerms',
+      'material',
+      'score',
+      'text',
+    ]);
     expect(first.material).toEqual({ id: ids.photosynthesis, name: 'Plants', contentType: 'text' });
     expect(first.text).toContain('chlorophyll capture light energy');
     expect(first.chunkIndex).toBe(0);
@@ -58,7 +99,8 @@ describe('POST /search', () => {
   });
 
   it('understands web-search syntax: quoted phrases, "or" and -exclusions', async () => {
-    const found = async (query: string) => (await search(tenant, { query })).results.map((r: { material: { id: string } }) => r.material.id).sort();
+    const found = async (query: string) =>
+      (await search(tenant, { query })).results.map((r: { material: { id: string } }) => r.material.id).sort();
     expect(await found('"energy comes"')).toEqual([ids.light]);
     expect(await found('magma or glaciers')).toEqual([ids.volcano, ids.pdf].sort());
     expect(await found('light -chlorophyll')).toEqual([ids.light]);
@@ -87,7 +129,12 @@ describe('POST /search', () => {
 
   it('answers at most topK passages (5 by default)', async () => {
     const t = await stack.newTenant();
-    for (let i = 0; i < 7; i++) await activeText(t, `Ocean ${i}`, `Ocean note ${i}: the ocean holds salt water${' and ocean currents'.repeat(i)}.`);
+    for (let i = 0; i < 7; i++)
+      await activeText(
+        t,
+        `Ocean ${i}`,
+        `Ocean note ${i}: the ocean holds salt water${' and ocean currents'.repeat(i)}.`,
+      );
     expect((await search(t, { query: 'ocean' })).results).toHaveLength(5);
     const three = await search(t, { query: 'ocean currents', topK: 3 });
     expect(three.results).toHaveLength(3);
@@ -99,7 +146,9 @@ describe('POST /search', () => {
   it('searches only the given materials or folders, subfolders included', async () => {
     const t = await stack.newTenant();
     const unit = await (await sendJson(t, 'POST', '/api/v1/folders', { name: 'Unit' })).json();
-    const lesson = await (await sendJson(t, 'POST', '/api/v1/folders', { name: 'Lesson', parentFolderId: unit._id })).json();
+    const lesson = await (
+      await sendJson(t, 'POST', '/api/v1/folders', { name: 'Lesson', parentFolderId: unit._id })
+    ).json();
     const elsewhere = await (await sendJson(t, 'POST', '/api/v1/folders', { name: 'Elsewhere' })).json();
     const inUnit = await activeText(t, 'In unit', 'Comets have icy tails.', unit._id);
     const inLesson = await activeText(t, 'In lesson', 'Comets orbit the sun.', lesson._id);
@@ -111,11 +160,16 @@ describe('POST /search', () => {
     expect(found(byFolder)).toEqual([inUnit._id, inLesson._id].sort());
     expect(byFolder).toMatchObject({ filtered: true, scope: { materialIds: null, folderIds: [unit._id] } });
     expect(found(await search(t, { query: 'comets', folderIds: [lesson._id] }))).toEqual([inLesson._id]);
-    expect(found(await search(t, { query: 'comets', materialIds: [loose._id, outside._id] }))).toEqual([loose._id, outside._id].sort());
+    expect(found(await search(t, { query: 'comets', materialIds: [loose._id, outside._id] }))).toEqual(
+      [loose._id, outside._id].sort(),
+    );
     expect(found(await search(t, { query: 'comets', materialIds: [loose._id], folderIds: [unit._id] }))).toEqual([]);
     expect(found(await search(t, { query: 'comets', materialIds: [], folderIds: [] }))).toHaveLength(4);
 
-    const foreign = await sendJson(t, 'POST', '/api/v1/materials/search', { query: 'comets', materialIds: [ids.photosynthesis] });
+    const foreign = await sendJson(t, 'POST', '/api/v1/materials/search', {
+      query: 'comets',
+      materialIds: [ids.photosynthesis],
+    });
     expect(foreign.status).toBe(404);
     expect((await foreign.json()).message).toBe('Material not found');
   });
@@ -125,7 +179,11 @@ describe('POST /search', () => {
     expect((await search(tenant, { query: 'quasars' })).results).toHaveLength(1);
     expect((await sendJson(tenant, 'DELETE', `/api/v1/materials/${m._id}`)).status).toBe(200);
     expect((await search(tenant, { query: 'quasars' })).results).toEqual([]);
-    const left = await stack.db.selectFrom('material_chunks').select('chunk_index').where('material_id', '=', m._id).execute();
+    const left = await stack.db
+      .selectFrom('material_chunks')
+      .select('chunk_index')
+      .where('material_id', '=', m._id)
+      .execute();
     expect(left).toEqual([]);
   });
 
@@ -133,10 +191,26 @@ describe('POST /search', () => {
 
   it('finds a material whose passages hold the query words between them, before materials holding fewer of them', async () => {
     const t = await stack.newTenant();
-    const spread = await activeText(t, 'Spread', `Tectonic plates drift. ${filler(20)} Subduction zones recycle crust. ${filler(20)} Earthquakes follow faults.`);
-    const two = await activeText(t, 'Two', `Tectonic maps. ${filler(20)} Cities prepare for earthquakes. ${filler(20)} Nothing else.`);
-    const one = await activeText(t, 'One', `Tectonic boundaries. ${filler(20)} Rivers cut canyons. ${filler(20)} Nothing more.`);
-    const passages = await stack.db.selectFrom('material_chunks').select('chunk_index').where('material_id', '=', spread._id).execute();
+    const spread = await activeText(
+      t,
+      'Spread',
+      `Tectonic plates drift. ${filler(20)} Subduction zones recycle crust. ${filler(20)} Earthquakes follow faults.`,
+    );
+    const two = await activeText(
+      t,
+      'Two',
+      `Tectonic maps. ${filler(20)} Cities prepare for earthquakes. ${filler(20)} Nothing else.`,
+    );
+    const one = await activeText(
+      t,
+      'One',
+      `Tectonic boundaries. ${filler(20)} Rivers cut canyons. ${filler(20)} Nothing more.`,
+    );
+    const passages = await stack.db
+      .selectFrom('material_chunks')
+      .select('chunk_index')
+      .where('material_id', '=', spread._id)
+      .execute();
     expect(passages.length).toBeGreaterThanOrEqual(3);
 
     const body = await search(t, { query: 'tectonic subduction earthquakes', topK: 10 });
@@ -145,8 +219,13 @@ describe('POST /search', () => {
 
   it('ranks a rare word above a common one', async () => {
     const t = await stack.newTenant();
-    for (let i = 0; i < 8; i++) await activeText(t, `Routine ${i}`, `Attendance is taken every morning; attendance matters ${i}.`);
-    const commonOnly = await activeText(t, 'Attendance rules', 'Attendance attendance attendance: attendance is recorded.');
+    for (let i = 0; i < 8; i++)
+      await activeText(t, `Routine ${i}`, `Attendance is taken every morning; attendance matters ${i}.`);
+    const commonOnly = await activeText(
+      t,
+      'Attendance rules',
+      'Attendance attendance attendance: attendance is recorded.',
+    );
     const rare = await activeText(t, 'Exoplanets', 'Astronomers found an exoplanet orbiting a red dwarf.');
     const body = await search(t, { query: 'attendance exoplanet', topK: 3 });
     expect(idsOf(body)[0]).toBe(rare._id);
@@ -155,7 +234,8 @@ describe('POST /search', () => {
 
   it('ranks the words side by side above the same words apart', async () => {
     const t = await stack.newTenant();
-    for (const topic of ['Wind turbines', 'Tidal power', 'Hydroelectric dams', 'Geothermal wells']) await activeText(t, topic, `${topic} make electricity.`);
+    for (const topic of ['Wind turbines', 'Tidal power', 'Hydroelectric dams', 'Geothermal wells'])
+      await activeText(t, topic, `${topic} make electricity.`);
     // The same words, as often and as many: only their order differs.
     const apart = await activeText(t, 'Apart', 'The panel measured how the solar output changes.');
     const together = await activeText(t, 'Together', 'The solar panel measured how the output changes.');
@@ -169,7 +249,9 @@ describe('POST /search', () => {
     const body = await search(tenant, { query: 'glacier valleys volcanoes', topK: 10 });
     const glaciers = body.results.find((r: { material: { id: string } }) => r.material.id === ids.pdf);
     expect(glaciers.matchedTerms.sort()).toEqual(['glacier', 'valleys']);
-    expect(glaciers.highlights.map((h: { start: number; end: number }) => glaciers.text.slice(h.start, h.end))).toEqual(['Glaciers', 'valleys']);
+    expect(glaciers.highlights.map((h: { start: number; end: number }) => glaciers.text.slice(h.start, h.end))).toEqual(
+      ['Glaciers', 'valleys'],
+    );
     const volcano = body.results.find((r: { material: { id: string } }) => r.material.id === ids.volcano);
     expect(volcano.matchedTerms).toEqual(['volcanoes']);
     expect(volcano.highlights).toEqual([{ start: 0, end: 'Volcanoes'.length }]);
@@ -179,7 +261,9 @@ describe('POST /search', () => {
     const body = await search(tenant, { query: 'photosynthsis' });
     expect(idsOf(body)).toEqual([ids.photosynthesis]);
     expect(body.results[0].matchedTerms).toEqual(['photosynthsis']);
-    expect(body.results[0].text.slice(body.results[0].highlights[0].start, body.results[0].highlights[0].end)).toBe('Photosynthesis');
+    expect(body.results[0].text.slice(body.results[0].highlights[0].start, body.results[0].highlights[0].end)).toBe(
+      'Photosynthesis',
+    );
     const t = await stack.newTenant();
     await activeText(t, 'Unrelated', 'Knitting needles and wool.');
     expect((await search(t, { query: 'photosynthsis' })).results).toEqual([]);
@@ -187,7 +271,11 @@ describe('POST /search', () => {
 
   it('returns one passage per material unless more are asked for', async () => {
     const t = await stack.newTenant();
-    const many = await activeText(t, 'Many', Array.from({ length: 6 }, (_, i) => `Nebula ${i}. ${filler(20)}`).join(' '));
+    const many = await activeText(
+      t,
+      'Many',
+      Array.from({ length: 6 }, (_, i) => `Nebula ${i}. ${filler(20)}`).join(' '),
+    );
     const one = await activeText(t, 'One', 'A nebula is a cloud of dust.');
     const grouped = await search(t, { query: 'nebula', topK: 5 });
     expect(idsOf(grouped).sort()).toEqual([many._id, one._id].sort());
@@ -246,7 +334,14 @@ describe('reprocessing', () => {
   }
 
   const derivedKeys = async (id: string) =>
-    (await stack.db.selectFrom('material_objects').select('key').where('material_id', '=', id).where('kind', '=', 'derived').execute()).map((r) => r.key);
+    (
+      await stack.db
+        .selectFrom('material_objects')
+        .select('key')
+        .where('material_id', '=', id)
+        .where('kind', '=', 'derived')
+        .execute()
+    ).map((r) => r.key);
 
   it('keeps the previous text, images and chunks until the new result replaces them all at once', async () => {
     const form = new FormData();
@@ -260,7 +355,9 @@ describe('reprocessing', () => {
     expect(first.metadata.extractor).toEqual(EXTRACTOR_VERSIONS.pdf);
     const oldKeys = await derivedKeys(created._id);
     expect(oldKeys.length).toBeGreaterThan(0);
-    expect((await search(tenant, { query: 'page' })).results.map((r: { material: { id: string } }) => r.material.id)).toEqual([created._id]);
+    expect(
+      (await search(tenant, { query: 'page' })).results.map((r: { material: { id: string } }) => r.material.id),
+    ).toEqual([created._id]);
 
     // The same original, read by "a newer extractor": here, different bytes under the same key, with the
     // material's pin (its size) moved to them, since the worker refuses an original that is not the one pinned.
@@ -294,7 +391,11 @@ describe('reprocessing', () => {
     const zebras = await search(tenant, { query: 'zebras savanna' });
     expect(zebras.results).toHaveLength(1);
     expect(zebras.results[0]).toMatchObject({ page: 1, chunkIndex: 0, material: { id: created._id } });
-    const chunks = await stack.db.selectFrom('material_chunks').select('text').where('material_id', '=', created._id).execute();
+    const chunks = await stack.db
+      .selectFrom('material_chunks')
+      .select('text')
+      .where('material_id', '=', created._id)
+      .execute();
     expect(chunks).toEqual([{ text: 'Zebras graze on the savanna.' }]);
   });
 });

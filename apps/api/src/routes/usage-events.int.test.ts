@@ -4,7 +4,10 @@ import { startTestStack, type Tenant, type TestStack } from '@quire/testkit';
 
 let stack: TestStack;
 
-const ACTIVE_PLAN = { planValidFrom: new Date('2024-01-01T00:00:00Z'), planValidUntil: new Date('2100-01-01T00:00:00Z') };
+const ACTIVE_PLAN = {
+  planValidFrom: new Date('2024-01-01T00:00:00Z'),
+  planValidUntil: new Date('2100-01-01T00:00:00Z'),
+};
 
 beforeAll(async () => {
   stack = await startTestStack({ worker: false });
@@ -12,7 +15,11 @@ beforeAll(async () => {
 afterAll(() => stack?.close());
 
 const send = (t: Tenant, body: unknown) =>
-  t.request('/api/v1/usage/events', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  t.request('/api/v1/usage/events', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 const list = async (t: Tenant, query = '') => {
   const res = await t.request(`/api/v1/usage/events${query}`);
   expect(res.status, await res.clone().text()).toBe(200);
@@ -37,31 +44,54 @@ describe('POST /api/v1/usage/events validation', () => {
     ['unknown type', { type: 'lecture_watched' }, /events\[2\]\.type/],
     ['unparseable timestamp', { occurredAt: 'yesterday' }, /events\[2\]\.occurredAt/],
     ['timestamp without offset', { occurredAt: '2025-05-05T10:00:00' }, /events\[2\]\.occurredAt/],
-    ['timestamp from the future', { occurredAt: new Date(Date.now() + 86_400_000).toISOString() }, /events\[2\]\.occurredAt: must not be in the future/],
+    [
+      'timestamp from the future',
+      { occurredAt: new Date(Date.now() + 86_400_000).toISOString() },
+      /events\[2\]\.occurredAt: must not be in the future/,
+    ],
     ['engagement without value', { type: 'engagement' }, /events\[2\]\.value/],
     ['engagement with negative value', { type: 'engagement', value: -1 }, /events\[2\]\.value/],
     ['engagement with fractional value', { type: 'engagement', value: 1.5 }, /events\[2\]\.value/],
     ['answer without correct', { type: 'test_question_answered' }, /events\[2\]\.properties\.correct/],
-    ['answer with non-boolean correct', { type: 'test_question_answered', properties: { correct: 'yes' } }, /events\[2\]\.properties\.correct/],
+    [
+      'answer with non-boolean correct',
+      { type: 'test_question_answered', properties: { correct: 'yes' } },
+      /events\[2\]\.properties\.correct/,
+    ],
     ['empty eventId', { eventId: '' }, /events\[2\]\.eventId/],
     ['missing userId', { userId: undefined }, /events\[2\]\.userId/],
     ['unknown field', { occured_at: '2025-05-05T10:00:00Z' }, /events\[2\]/],
     ['properties that are not an object', { properties: [1, 2] }, /events\[2\]\.properties/],
   ];
 
-  it.each(BAD_EVENTS)('rejects the whole batch for one event with %s, naming its index', async (_what, change, message) => {
-    const bad = { ...event('bad'), ...change };
-    const res = await send(t, { events: [event('ok-1'), event('ok-2'), bad, event('ok-3')] });
-    expect(res.status).toBe(400);
-    const body = await res.json();
-    expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request', index: 2, message: expect.stringMatching(message) });
-    expect(body.details.every((d: { field: string }) => d.field.startsWith('events.2'))).toBe(true);
-    expect((await list(t)).events).toEqual([]);
-  });
+  it.each(BAD_EVENTS)(
+    'rejects the whole batch for one event with %s, naming its index',
+    async (_what, change, message) => {
+      const bad = { ...event('bad'), ...change };
+      const res = await send(t, { events: [event('ok-1'), event('ok-2'), bad, event('ok-3')] });
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body).toMatchObject({
+        statusCode: 400,
+        error: 'Bad Request',
+        index: 2,
+        message: expect.stringMatching(message),
+      });
+      expect(body.details.every((d: { field: string }) => d.field.startsWith('events.2'))).toBe(true);
+      expect((await list(t)).events).toEqual([]);
+    },
+  );
 
   it('rejects empty, oversized and malformed batches with the NestJS error body', async () => {
     const tooMany = Array.from({ length: 1001 }, (_, i) => event(`e${i}`));
-    for (const body of [{ events: [] }, { events: tooMany }, {}, { events: 'x' }, [], { events: [event('a')], extra: 1 }]) {
+    for (const body of [
+      { events: [] },
+      { events: tooMany },
+      {},
+      { events: 'x' },
+      [],
+      { events: [event('a')], extra: 1 },
+    ]) {
       const res = await send(t, body);
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.any(String) });
@@ -82,7 +112,10 @@ describe('idempotency and students', () => {
     const batch = [event('e1'), event('e2'), event('e1', { type: 'test_created' })];
     expect(await (await send(t, { events: batch })).json()).toEqual({ accepted: 2, duplicates: 1 });
     expect(await (await send(t, { events: batch })).json()).toEqual({ accepted: 0, duplicates: 3 });
-    expect(await (await send(t, { events: [event('e3'), event('e2')] })).json()).toEqual({ accepted: 1, duplicates: 1 });
+    expect(await (await send(t, { events: [event('e3'), event('e2')] })).json()).toEqual({
+      accepted: 1,
+      duplicates: 1,
+    });
     const { events } = await list(t);
     expect(events.map((e: { eventId: string; type: string }) => [e.eventId, e.type]).sort()).toEqual([
       ['e1', 'live_chat_message_sent'],
@@ -95,12 +128,17 @@ describe('idempotency and students', () => {
     const t = await stack.newTenant({ group: ACTIVE_PLAN });
     const ids = Array.from({ length: 400 }, (_, i) => i);
     const batches = [0, 100, 200, 300].map((from) =>
-      ids.slice(from, from + 200).map((i) => event(`c${i}`, { userId: `u${i % 13}`, occurredAt: `2025-05-0${1 + (i % 7)}T12:00:00.000Z` })),
+      ids
+        .slice(from, from + 200)
+        .map((i) => event(`c${i}`, { userId: `u${i % 13}`, occurredAt: `2025-05-0${1 + (i % 7)}T12:00:00.000Z` })),
     );
     const results = await Promise.all(batches.map(async (events) => (await send(t, { events })).json()));
     expect(results.reduce((sum, r) => sum + r.accepted, 0)).toBe(400);
     expect(results.reduce((sum, r) => sum + r.duplicates, 0)).toBe(700 - 400);
-    const res = await t.request('/api/groups/live-lecture?startDate=2025-05-01T00:00:00Z&endDate=2025-05-07T23:59:59.999Z', { method: 'POST' });
+    const res = await t.request(
+      '/api/groups/live-lecture?startDate=2025-05-01T00:00:00Z&endDate=2025-05-07T23:59:59.999Z',
+      { method: 'POST' },
+    );
     expect((await res.json()).reports).toEqual([
       {
         startDate: '2025-05-01T00:00:00.000Z',
@@ -120,9 +158,16 @@ describe('idempotency and students', () => {
     await send(t, { events: [event('n1', { userId: 'anon' }), first] });
     await send(t, { events: [event('n3', { userId: 'bob', userName: 'Robert', occurredAt: '2025-05-03T00:00:00Z' })] });
     // Late and replayed events carry older names; they must not undo the rename.
-    await send(t, { events: [event('n4', { userId: 'bob', userName: 'Bobby', occurredAt: '2025-05-02T00:00:00Z' }), first] });
-    const res = await t.request('/api/groups/tests?startDate=2025-05-01T00:00:00Z&endDate=2025-05-01T00:00:00Z&students=true', { method: 'POST' });
-    expect((await res.json()).reports.map((r: { studentId: string; studentName: string }) => [r.studentId, r.studentName])).toEqual([
+    await send(t, {
+      events: [event('n4', { userId: 'bob', userName: 'Bobby', occurredAt: '2025-05-02T00:00:00Z' }), first],
+    });
+    const res = await t.request(
+      '/api/groups/tests?startDate=2025-05-01T00:00:00Z&endDate=2025-05-01T00:00:00Z&students=true',
+      { method: 'POST' },
+    );
+    expect(
+      (await res.json()).reports.map((r: { studentId: string; studentName: string }) => [r.studentId, r.studentName]),
+    ).toEqual([
       ['anon', 'anon'],
       ['bob', 'Robert'],
     ]);
@@ -139,29 +184,43 @@ describe('groups of events', () => {
 
   beforeAll(async () => {
     groupKey = await stack.newTenant({ group: ACTIVE_PLAN });
-    secondGroupId = (await createGroup(stack.db, { organizationId: groupKey.organizationId, name: 'B', ...ACTIVE_PLAN })).id;
+    secondGroupId = (
+      await createGroup(stack.db, { organizationId: groupKey.organizationId, name: 'B', ...ACTIVE_PLAN })
+    ).id;
     orgKey = await stack.newKey(groupKey.organizationId);
     stranger = await stack.newTenant({ group: ACTIVE_PLAN });
   });
 
-  it("a group key files events under its group; a groupId that contradicts it is a 400 naming the event", async () => {
-    expect(await (await send(groupKey, { events: [event('g1'), event('g2', { groupId: groupKey.groupId })] })).json()).toEqual({ accepted: 2, duplicates: 0 });
+  it('a group key files events under its group; a groupId that contradicts it is a 400 naming the event', async () => {
+    expect(
+      await (await send(groupKey, { events: [event('g1'), event('g2', { groupId: groupKey.groupId })] })).json(),
+    ).toEqual({ accepted: 2, duplicates: 0 });
     const res = await send(groupKey, { events: [event('g3'), event('g4', { groupId: secondGroupId })] });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ index: 1, message: "events[1].groupId: does not match the API key's group" });
+    expect(await res.json()).toMatchObject({
+      index: 1,
+      message: "events[1].groupId: does not match the API key's group",
+    });
   });
 
   it('a key without a group must name a group of its organization in every event', async () => {
     const missing = await send(orgKey, { events: [event('o1', { groupId: secondGroupId }), event('o2')] });
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toMatchObject({ index: 1, message: 'events[1].groupId: is required with an API key that has no group' });
+    expect(await missing.json()).toMatchObject({
+      index: 1,
+      message: 'events[1].groupId: is required with an API key that has no group',
+    });
     const foreign = await send(orgKey, { events: [event('o1', { groupId: stranger.groupId })] });
     expect(foreign.status).toBe(400);
     expect(await foreign.json()).toMatchObject({ index: 0, message: 'events[0].groupId: Group not found' });
 
-    expect(await (await send(orgKey, { events: [event('o1', { groupId: secondGroupId, userId: 'u9' })] })).json()).toEqual({ accepted: 1, duplicates: 0 });
+    expect(
+      await (await send(orgKey, { events: [event('o1', { groupId: secondGroupId, userId: 'u9' })] })).json(),
+    ).toEqual({ accepted: 1, duplicates: 0 });
     // The organization key lists every group; the group key only its own; another organization nothing.
-    expect((await list(orgKey)).events.map((e: { eventId: string; groupId: string }) => [e.eventId, e.groupId]).sort()).toEqual([
+    expect(
+      (await list(orgKey)).events.map((e: { eventId: string; groupId: string }) => [e.eventId, e.groupId]).sort(),
+    ).toEqual([
       ['g1', groupKey.groupId],
       ['g2', groupKey.groupId],
       ['o1', secondGroupId],
@@ -171,7 +230,9 @@ describe('groups of events', () => {
   });
 
   it('events are not refused for an inactive plan: the plan limits reading reports, not recording activity', async () => {
-    const lapsed = await stack.newTenant({ group: { planValidFrom: new Date('2020-01-01T00:00:00Z'), planValidUntil: new Date('2021-01-01T00:00:00Z') } });
+    const lapsed = await stack.newTenant({
+      group: { planValidFrom: new Date('2020-01-01T00:00:00Z'), planValidUntil: new Date('2021-01-01T00:00:00Z') },
+    });
     expect((await send(lapsed, { events: [event('l1')] })).status).toBe(200);
     expect((await lapsed.request('/api/groups/live-lecture', { method: 'POST' })).status).toBe(403);
   });
@@ -184,7 +245,12 @@ describe('GET /api/v1/usage/events', () => {
     const events = [
       event('l1', { userId: 'ann', userName: 'Ann', occurredAt: '2025-05-01T00:00:00.000Z' }),
       event('l2', { userId: 'ann', type: 'engagement', value: 120_000, occurredAt: '2025-05-02T00:00:00.000Z' }),
-      event('l3', { userId: 'ben', type: 'test_question_answered', properties: { correct: true, questionId: 'q7' }, occurredAt: '2025-05-03T00:00:00.000Z' }),
+      event('l3', {
+        userId: 'ben',
+        type: 'test_question_answered',
+        properties: { correct: true, questionId: 'q7' },
+        occurredAt: '2025-05-03T00:00:00.000Z',
+      }),
       event('l4', { userId: 'ben', type: 'test_created', occurredAt: '2025-05-04T00:00:00.000Z' }),
       event('l5', { userId: 'ann', occurredAt: '2025-05-05T00:00:00.000Z' }),
     ];
@@ -207,11 +273,21 @@ describe('GET /api/v1/usage/events', () => {
       properties: { correct: true, questionId: 'q7' },
       receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
-    expect(body.events[3]).toMatchObject({ eventId: 'l2', type: 'engagement', value: 120_000, userName: 'Ann', properties: null });
+    expect(body.events[3]).toMatchObject({
+      eventId: 'l2',
+      type: 'engagement',
+      value: 120_000,
+      userName: 'Ann',
+      properties: null,
+    });
   });
 
   it('filters by inclusive dates, type and user, and pages with limit and offset', async () => {
-    expect(await ids('?startDate=2025-05-02T00:00:00.000Z&endDate=2025-05-04T00:00:00.000Z')).toEqual(['l4', 'l3', 'l2']);
+    expect(await ids('?startDate=2025-05-02T00:00:00.000Z&endDate=2025-05-04T00:00:00.000Z')).toEqual([
+      'l4',
+      'l3',
+      'l2',
+    ]);
     expect(await ids('?startDate=2025-05-02T00:00:00.001Z')).toEqual(['l5', 'l4', 'l3']);
     expect(await ids('?endDate=2025-05-01T23:59:59.999Z')).toEqual(['l1']);
     expect(await ids('?eventType=live_chat_message_sent')).toEqual(['l5', 'l1']);
@@ -231,7 +307,18 @@ describe('GET /api/v1/usage/events', () => {
   });
 
   it('rejects bad filters, and filters it does not know, with 400', async () => {
-    for (const query of ['resourceId=r1', 'group=g1', 'eventtype=engagement', 'limit=0', 'limit=1001', 'limit=x', 'offset=-1', 'eventType=bogus', 'startDate=yesterday', 'startDate=2025-05-03T00:00:00Z&endDate=2025-05-02T00:00:00Z']) {
+    for (const query of [
+      'resourceId=r1',
+      'group=g1',
+      'eventtype=engagement',
+      'limit=0',
+      'limit=1001',
+      'limit=x',
+      'offset=-1',
+      'eventType=bogus',
+      'startDate=yesterday',
+      'startDate=2025-05-03T00:00:00Z&endDate=2025-05-02T00:00:00Z',
+    ]) {
       const res = await t.request(`/api/v1/usage/events?${query}`);
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
       expect(await res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
@@ -250,11 +337,15 @@ describe('GET /api/v1/usage/events', () => {
       ],
     });
     expect(sent.status).toBe(200);
-    const orgIds = async (query: string) => (await list(orgKey, query)).events.map((e: { eventId: string }) => e.eventId);
+    const orgIds = async (query: string) =>
+      (await list(orgKey, query)).events.map((e: { eventId: string }) => e.eventId);
     expect(await orgIds('')).toEqual(['g3', 'g2', 'g1']);
     expect(await orgIds(`?groupId=${org.groupId}`)).toEqual(['g3', 'g1']);
     expect(await orgIds(`?groupId=${second.id}`)).toEqual(['g2']);
-    expect((await list(org, `?groupId=${org.groupId}`)).events.map((e: { eventId: string }) => e.eventId)).toEqual(['g3', 'g1']);
+    expect((await list(org, `?groupId=${org.groupId}`)).events.map((e: { eventId: string }) => e.eventId)).toEqual([
+      'g3',
+      'g1',
+    ]);
     const foreign = await orgKey.request(`/api/v1/usage/events?groupId=${t.groupId}`);
     expect(foreign.status).toBe(404);
     expect(await foreign.json()).toMatchObject({ message: 'Group not found' });
@@ -265,6 +356,8 @@ describe('GET /api/v1/usage/events', () => {
 
   it('answers 403 without a valid key', async () => {
     expect((await fetch(`${stack.url}/api/v1/usage/events`)).status).toBe(403);
-    expect((await fetch(`${stack.url}/api/v1/usage/events`, { method: 'POST', headers: { 'x-api-key': 'nope' } })).status).toBe(403);
+    expect(
+      (await fetch(`${stack.url}/api/v1/usage/events`, { method: 'POST', headers: { 'x-api-key': 'nope' } })).status,
+    ).toBe(403);
   });
 });

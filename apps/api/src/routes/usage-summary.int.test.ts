@@ -8,7 +8,10 @@ let orgKey: Tenant;
 let g1: string;
 let g2: string;
 
-const ACTIVE_PLAN = { planValidFrom: new Date('2024-01-01T00:00:00Z'), planValidUntil: new Date('2100-01-01T00:00:00Z') };
+const ACTIVE_PLAN = {
+  planValidFrom: new Date('2024-01-01T00:00:00Z'),
+  planValidUntil: new Date('2100-01-01T00:00:00Z'),
+};
 
 const TYPES = [
   'live_session_created',
@@ -34,7 +37,11 @@ const figures = (byType: Record<string, number> = {}, engagedMs = 0) => ({
 });
 
 const send = async (t: Tenant, events: Record<string, unknown>[]) => {
-  const res = await t.request('/api/v1/usage/events', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ events }) });
+  const res = await t.request('/api/v1/usage/events', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ events }),
+  });
   expect(res.status, await res.clone().text()).toBe(200);
 };
 const summary = async (t: Tenant, query: Record<string, string>) => {
@@ -47,9 +54,16 @@ beforeAll(async () => {
   stack = await startTestStack({ worker: false });
   classKey = await stack.newTenant({ group: ACTIVE_PLAN });
   g1 = classKey.groupId!;
-  g2 = (await createGroup(stack.db, { organizationId: classKey.organizationId, name: 'Second class', ...ACTIVE_PLAN })).id;
+  g2 = (await createGroup(stack.db, { organizationId: classKey.organizationId, name: 'Second class', ...ACTIVE_PLAN }))
+    .id;
   orgKey = await stack.newKey(classKey.organizationId);
-  const e = (eventId: string, userId: string, type: string, occurredAt: string, extra: Record<string, unknown> = {}) => ({
+  const e = (
+    eventId: string,
+    userId: string,
+    type: string,
+    occurredAt: string,
+    extra: Record<string, unknown> = {},
+  ) => ({
     eventId,
     userId,
     userName: { u1: 'Ann', u2: 'Ben', u3: 'Cy' }[userId],
@@ -79,10 +93,21 @@ describe('GET /api/v1/usage/summary', () => {
       startDate: '2025-06-01T00:00:00.000Z',
       endDate: '2025-06-03T23:59:59.999Z',
       groupBy: null,
-      totals: figures({ live_chat_message_sent: 1, engagement: 1, tutor_me_message_sent: 1, test_question_answered: 1 }, 60_000),
+      totals: figures(
+        { live_chat_message_sent: 1, engagement: 1, tutor_me_message_sent: 1, test_question_answered: 1 },
+        60_000,
+      ),
       summary: [
-        { periodStart: '2025-06-01T00:00:00.000Z', periodEnd: '2025-06-01T23:59:59.999Z', ...figures({ live_chat_message_sent: 1, engagement: 1, tutor_me_message_sent: 1 }, 60_000) },
-        { periodStart: '2025-06-02T00:00:00.000Z', periodEnd: '2025-06-02T23:59:59.999Z', ...figures({ test_question_answered: 1 }) },
+        {
+          periodStart: '2025-06-01T00:00:00.000Z',
+          periodEnd: '2025-06-01T23:59:59.999Z',
+          ...figures({ live_chat_message_sent: 1, engagement: 1, tutor_me_message_sent: 1 }, 60_000),
+        },
+        {
+          periodStart: '2025-06-02T00:00:00.000Z',
+          periodEnd: '2025-06-02T23:59:59.999Z',
+          ...figures({ test_question_answered: 1 }),
+        },
         { periodStart: '2025-06-03T00:00:00.000Z', periodEnd: '2025-06-03T23:59:59.999Z', ...figures() },
       ],
     });
@@ -96,14 +121,30 @@ describe('GET /api/v1/usage/summary', () => {
     ];
     const total = await summary(classKey, query);
     expect(total.summary).toEqual([
-      { periodStart: hours[0]![0], periodEnd: hours[0]![1], ...figures({ engagement: 1, tutor_me_message_sent: 1 }, 60_000) },
+      {
+        periodStart: hours[0]![0],
+        periodEnd: hours[0]![1],
+        ...figures({ engagement: 1, tutor_me_message_sent: 1 }, 60_000),
+      },
       { periodStart: hours[1]![0], periodEnd: hours[1]![1], ...figures() },
     ]);
     const perUser = await summary(classKey, { ...query, groupBy: 'user' });
     expect(perUser.groupBy).toBe('user');
     expect(perUser.summary).toEqual([
-      { periodStart: hours[0]![0], periodEnd: hours[0]![1], userId: 'u1', userName: 'Ann', ...figures({ engagement: 1 }, 60_000) },
-      { periodStart: hours[0]![0], periodEnd: hours[0]![1], userId: 'u2', userName: 'Ben', ...figures({ tutor_me_message_sent: 1 }) },
+      {
+        periodStart: hours[0]![0],
+        periodEnd: hours[0]![1],
+        userId: 'u1',
+        userName: 'Ann',
+        ...figures({ engagement: 1 }, 60_000),
+      },
+      {
+        periodStart: hours[0]![0],
+        periodEnd: hours[0]![1],
+        userId: 'u2',
+        userName: 'Ben',
+        ...figures({ tutor_me_message_sent: 1 }),
+      },
     ]);
   });
 
@@ -116,7 +157,14 @@ describe('GET /api/v1/usage/summary', () => {
       {
         ...june,
         ...figures(
-          { live_chat_message_sent: 2, engagement: 1, tutor_me_message_sent: 1, test_question_answered: 1, flashcard_created: 1, main_chat_message_sent: 1 },
+          {
+            live_chat_message_sent: 2,
+            engagement: 1,
+            tutor_me_message_sent: 1,
+            test_question_answered: 1,
+            flashcard_created: 1,
+            main_chat_message_sent: 1,
+          },
           60_000,
         ),
       },
@@ -126,13 +174,31 @@ describe('GET /api/v1/usage/summary', () => {
 
     const perGroup = (await summary(orgKey, { ...query, groupBy: 'group' })).summary;
     const juneGroups = [
-      { ...june, groupId: g1, ...figures({ live_chat_message_sent: 1, engagement: 1, tutor_me_message_sent: 1, test_question_answered: 1, flashcard_created: 1 }, 60_000) },
+      {
+        ...june,
+        groupId: g1,
+        ...figures(
+          {
+            live_chat_message_sent: 1,
+            engagement: 1,
+            tutor_me_message_sent: 1,
+            test_question_answered: 1,
+            flashcard_created: 1,
+          },
+          60_000,
+        ),
+      },
       { ...june, groupId: g2, ...figures({ main_chat_message_sent: 1, live_chat_message_sent: 1 }) },
     ].sort((a, b) => (a.groupId < b.groupId ? -1 : 1));
     expect(perGroup).toEqual([...juneGroups, { ...july, groupId: g1, ...figures({ explainer_video_created: 1 }) }]);
 
     expect((await summary(orgKey, { ...query, groupBy: 'user' })).summary).toEqual([
-      { ...june, userId: 'u1', userName: 'Ann', ...figures({ live_chat_message_sent: 2, engagement: 1, flashcard_created: 1 }, 60_000) },
+      {
+        ...june,
+        userId: 'u1',
+        userName: 'Ann',
+        ...figures({ live_chat_message_sent: 2, engagement: 1, flashcard_created: 1 }, 60_000),
+      },
       { ...june, userId: 'u2', userName: 'Ben', ...figures({ tutor_me_message_sent: 1, test_question_answered: 1 }) },
       { ...june, userId: 'u3', userName: 'Cy', ...figures({ main_chat_message_sent: 1 }) },
       { ...july, userId: 'u1', userName: 'Ann', ...figures({ explainer_video_created: 1 }) },

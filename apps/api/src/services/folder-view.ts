@@ -49,7 +49,12 @@ export function toFolderView(folder: Folder): FolderView {
 
 /** Nests an organization's folders under their parents. */
 export function toFolderTree(folders: Folder[]): FolderTreeNode[] {
-  const nodes = new Map(folders.map((f) => [f.id, { ...toFolderView(f), materialCount: f.material_count, subfolders: [] as FolderTreeNode[] }]));
+  const nodes = new Map(
+    folders.map((f) => [
+      f.id,
+      { ...toFolderView(f), materialCount: f.material_count, subfolders: [] as FolderTreeNode[] },
+    ]),
+  );
   const roots: FolderTreeNode[] = [];
   for (const node of nodes.values()) {
     const parent = node.parentFolderId === null ? undefined : nodes.get(node.parentFolderId);

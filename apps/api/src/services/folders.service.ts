@@ -22,7 +22,11 @@ import { offsetOf, pageOf } from './pagination.ts';
 const folderNotFound = () => notFound('Folder');
 
 /** Every given folder id must name a folder of this organization (404 "Folder not found" otherwise). */
-export async function requireFolders(db: Db, organizationId: string, ids: (string | null | undefined)[]): Promise<void> {
+export async function requireFolders(
+  db: Db,
+  organizationId: string,
+  ids: (string | null | undefined)[],
+): Promise<void> {
   const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
   if (wanted.length === 0) return;
   const found = await existingFolderIds(db, organizationId, wanted);
@@ -65,7 +69,12 @@ export async function listFolders(
   q: { parentFolderId?: string; search?: string; page: number; limit: number },
 ) {
   await requireFolders(ctx.db, organizationId, [q.parentFolderId]);
-  const found = await listFolderRows(ctx.db, organizationId, { parentFolderId: q.parentFolderId, search: q.search, limit: q.limit, offset: offsetOf(q) });
+  const found = await listFolderRows(ctx.db, organizationId, {
+    parentFolderId: q.parentFolderId,
+    search: q.search,
+    limit: q.limit,
+    offset: offsetOf(q),
+  });
   return pageOf(found, q);
 }
 
@@ -92,7 +101,12 @@ export async function deleteFolder(ctx: ApiContext, organizationId: string, id: 
  * Moves a folder under another one (or to the top with null). A folder cannot go into itself or any folder
  * below it: 409, since whether a move makes a cycle depends on the tree as it is now.
  */
-export async function moveFolder(ctx: ApiContext, organizationId: string, id: string, parentFolderId: string | null): Promise<Folder> {
+export async function moveFolder(
+  ctx: ApiContext,
+  organizationId: string,
+  id: string,
+  parentFolderId: string | null,
+): Promise<Folder> {
   return ctx.db.transaction().execute(async (trx) => {
     await lockFolderTree(trx, organizationId);
     if (!(await findFolder(trx, organizationId, id))) throw folderNotFound();

@@ -1,6 +1,6 @@
 import { listGroupMembers, sumUsageByGroup, sumUsageByStudent, type Db, type UsageCounter } from '@quire/db';
 import { UnauthorizedError } from '../errors.ts';
-import type { Principal } from '../middleware/authenticate.ts';
+import type { Principal } from '../auth/principal.ts';
 import { rawOnly, reportWindows, splitByUtcDay, type ReportWindow } from './report-windows.ts';
 
 export const REPORT_NAMES = ['live-lecture', 'tests', 'engagement', 'chat', 'flashcards', 'explainers'] as const;
@@ -25,7 +25,11 @@ const CHAT_MESSAGES: { title: string; counter: UsageCounter }[] = [
 ];
 const CHAT_COUNTERS = CHAT_MESSAGES.map((m) => m.counter);
 
-const metric = (title: string, counter: UsageCounter, present?: (sum: number) => number): MetricDefinition => ({ title, counters: [counter], present });
+const metric = (title: string, counter: UsageCounter, present?: (sum: number) => number): MetricDefinition => ({
+  title,
+  counters: [counter],
+  present,
+});
 
 const toMinutes = (ms: number) => Math.round(ms / 600) / 100;
 
@@ -53,7 +57,10 @@ const REPORTS: Record<ReportName, { metrics: MetricDefinition[]; activity: Usage
     activity: ['engagement_events'],
   },
   chat: {
-    metrics: [{ title: 'Total Messages', counters: CHAT_COUNTERS }, ...CHAT_MESSAGES.map((m) => metric(m.title, m.counter))],
+    metrics: [
+      { title: 'Total Messages', counters: CHAT_COUNTERS },
+      ...CHAT_MESSAGES.map((m) => metric(m.title, m.counter)),
+    ],
     activity: CHAT_COUNTERS,
   },
   flashcards: {
@@ -119,7 +126,10 @@ export async function buildGroupReport(
       const sum = m.counters.reduce((total, c) => total + (sums?.[c] ?? 0), 0);
       return { title: m.title, value: m.present ? m.present(sum) : sum };
     });
-  const bounds = (w: ReportWindow) => ({ startDate: new Date(w.start).toISOString(), endDate: new Date(w.end).toISOString() });
+  const bounds = (w: ReportWindow) => ({
+    startDate: new Date(w.start).toISOString(),
+    endDate: new Date(w.end).toISOString(),
+  });
 
   if (!query.students) {
     const usage = new Map((await sumUsageByGroup(ctx.db, usageQuery)).map((u) => [u.window, u]));

@@ -33,17 +33,29 @@ describe('Idempotency-Key', () => {
   });
 
   it('answers 422 when the same key comes with a different body', async () => {
-    expect((await postJson('/api/v1/materials/upload-and-process', { name: 'A', content: { text: 'a' } }, 'key-two')).status).toBe(201);
-    const other = await postJson('/api/v1/materials/upload-and-process', { name: 'B', content: { text: 'b' } }, 'key-two');
+    expect(
+      (await postJson('/api/v1/materials/upload-and-process', { name: 'A', content: { text: 'a' } }, 'key-two')).status,
+    ).toBe(201);
+    const other = await postJson(
+      '/api/v1/materials/upload-and-process',
+      { name: 'B', content: { text: 'b' } },
+      'key-two',
+    );
     expect(other.status).toBe(422);
     expect((await other.json()).message).toMatch(/Idempotency-Key/);
   });
 
   it('replays the same body with its keys in another order; a different value is still 422', async () => {
-    const body = { name: 'Ordered', content: { text: 'same meaning', type: 'text' }, references: [{ title: 'T', url: 'https://example.org' }] };
+    const body = {
+      name: 'Ordered',
+      content: { text: 'same meaning', type: 'text' },
+      references: [{ title: 'T', url: 'https://example.org' }],
+    };
     const first = await postJson('/api/v1/materials/upload-and-process', body, 'key-order');
     expect(first.status).toBe(201);
-    const reordered = JSON.parse('{"references":[{"url":"https://example.org","title":"T"}],"content":{"type":"text","text":"same meaning"},"name":"Ordered"}');
+    const reordered = JSON.parse(
+      '{"references":[{"url":"https://example.org","title":"T"}],"content":{"type":"text","text":"same meaning"},"name":"Ordered"}',
+    );
     const replay = await postJson('/api/v1/materials/upload-and-process', reordered, 'key-order');
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
@@ -59,7 +71,8 @@ describe('Idempotency-Key', () => {
       f.append('file', new Blob(['the same bytes twice']), 'same.txt');
       return f;
     };
-    const send = (body: FormData) => tenant.request('/api/v1/materials/upload', { method: 'POST', body, headers: { 'idempotency-key': 'upload-1' } });
+    const send = (body: FormData) =>
+      tenant.request('/api/v1/materials/upload', { method: 'POST', body, headers: { 'idempotency-key': 'upload-1' } });
     const first = await (await send(form())).json();
     const retry = await send(form());
     expect(retry.status).toBe(201);
@@ -68,7 +81,12 @@ describe('Idempotency-Key', () => {
     changed.append('name', 'upload once');
     changed.append('file', new Blob(['different bytes, same key']), 'same.txt');
     expect((await send(changed)).status).toBe(422);
-    const originals = await stack.db.selectFrom('material_objects').select('key').where('kind', '=', 'original').where('material_id', '=', first._id).execute();
+    const originals = await stack.db
+      .selectFrom('material_objects')
+      .select('key')
+      .where('kind', '=', 'original')
+      .where('material_id', '=', first._id)
+      .execute();
     expect(originals).toHaveLength(1);
   });
 
@@ -76,11 +94,23 @@ describe('Idempotency-Key', () => {
     const other = await stack.newTenant();
     const body = { name: 'Shared key', content: { text: 'x' } };
     expect((await postJson('/api/v1/materials/upload-and-process', body, 'shared')).status).toBe(201);
-    expect((await postJson('/api/v1/materials/upload-and-process', body, 'shared', other)).headers.get('idempotent-replayed')).toBeNull();
+    expect(
+      (await postJson('/api/v1/materials/upload-and-process', body, 'shared', other)).headers.get(
+        'idempotent-replayed',
+      ),
+    ).toBeNull();
 
-    const bad = await postJson('/api/v1/materials/batch', { materials: [{ name: 'x', filename: 'x.zip', contentType: 'application/zip' }] }, 'retry-me');
+    const bad = await postJson(
+      '/api/v1/materials/batch',
+      { materials: [{ name: 'x', filename: 'x.zip', contentType: 'application/zip' }] },
+      'retry-me',
+    );
     expect(bad.status).toBe(415);
-    const fixed = await postJson('/api/v1/materials/batch', { materials: [{ name: 'x', filename: 'x.zip', contentType: 'application/zip' }] }, 'retry-me');
+    const fixed = await postJson(
+      '/api/v1/materials/batch',
+      { materials: [{ name: 'x', filename: 'x.zip', contentType: 'application/zip' }] },
+      'retry-me',
+    );
     expect(fixed.status).toBe(415);
     expect(fixed.headers.get('idempotent-replayed')).toBeNull();
     expect((await postJson('/api/v1/materials/batch', { materials: [] }, ' bad key ')).status).toBe(400);

@@ -1,33 +1,44 @@
-import type { Request, Response } from 'express';
-import { findMaterial, type Material } from '@quire/db';
+import { findMaterial } from '@quire/db';
+import { SETTLED_STATUSES, type Material, type MaterialStatus } from '@quire/material';
 import type { ApiContext } from '../context.ts';
 import { notFound } from '../errors.ts';
-import { openEventStream, type EventStream } from '../streams/event-stream.ts';
+import type { EventStream } from '../streams/event-stream.ts';
 
-const SETTLED = new Set(['active', 'error', 'deleted']);
+/** Opens the stream once the material is known to exist; `onHeartbeat` runs on every heartbeat. */
+export type OpenEventStream = (onHeartbeat: () => void) => EventStream;
 
 /**
  * Streams a material's `status` and `progress` changes as Server-Sent Events until it settles (`active`,
  * `error` or `deleted`), then closes. Driven by the job's queue events; the row is re-read when the job
  * changes state and on every heartbeat, so a lost event delays an update by one heartbeat at most.
  */
-export async function streamMaterialEvents(ctx: ApiContext, req: Request, res: Response, organizationId: string, id: string): Promise<void> {
+export async function streamMaterialEvents(
+  ctx: ApiContext,
+  open: OpenEventStream,
+  organizationId: string,
+  id: string,
+): Promise<void> {
   let stream: EventStream | undefined;
   let changedBeforeOpen = false;
-  let last: { status: string; progress: number } | undefined;
+  let last: { status: MaterialStatus; progress: number } | undefined;
 
   const show = (material: Material | undefined) => {
     if (!stream) return;
     const status = material?.status ?? 'deleted';
-    const progress = status === 'processing' && typeof material?.metadata.progress === 'number' ? material.metadata.progress : 0;
+    const progress = status === 'processing' ? (material?.metadata.progress ?? 0) : 0;
     if (status !== last?.status) {
       const error = status === 'error' ? material?.metadata.error : undefined;
-      stream.send('status', { _id: id, status, ...(status === 'processing' ? { progress } : {}), ...(error ? { error } : {}) });
+      stream.send('status', {
+        _id: id,
+        status,
+        ...(status === 'processing' ? { progress } : {}),
+        ...(error ? { error } : {}),
+      });
       last = { status, progress };
     } else {
       showProgress(progress);
     }
-    if (SETTLED.has(status)) stream.close();
+    if (SETTLED_STATUSES.includes(status)) stream.close();
   };
   // Progress only grows within one run; an older value read from the row after a newer event is dropped.
   const showProgress = (progress: number) => {
@@ -50,7 +61,7 @@ export async function streamMaterialEvents(ctx: ApiContext, req: Request, res: R
         show(await findMaterial(ctx.db, organizationId, id));
       } while (readAgain);
     })()
-      .catch((err) => req.log.warn({ err, materialId: id }, 'could not re-read the material for its event stream'))
+      .catch((err) => ctx.logger.warn({ err, materialId: id }, 'could not re-read the material for its event stream'))
       .finally(() => (reading = false));
   };
 
@@ -63,7 +74,7 @@ export async function streamMaterialEvents(ctx: ApiContext, req: Request, res: R
   try {
     const first = await findMaterial(ctx.db, organizationId, id);
     if (!first) throw notFound();
-    stream = openEventStream(req, res, ctx.config.SSE_HEARTBEAT_MS, refresh);
+    stream = open(refresh);
     const stop = () => stream?.close();
     ctx.shutdown.signal.addEventListener('abort', stop, { once: true });
     if (ctx.shutdown.signal.aborted) stop();

@@ -6,27 +6,30 @@ import {
   insertMaterial,
   listMaterials as listMaterialRows,
   listObjects,
-  liveMaterialIds,
   moveMaterials,
   newId,
   recordObject,
   renameMaterial as renameMaterialRow,
   replaceReferences,
   transitionMaterial,
-  type Material,
-  type MaterialContent,
-  type Reference,
 } from '@quire/db';
-import { claimContradicts, claimedKind, sniff, SNIFF_BYTES, type ContentType } from '@quire/extract';
+import { claimContradicts, claimedKind, sniff, SNIFF_BYTES } from '@quire/extract';
+import {
+  DELETABLE_STATUSES,
+  forReprocessing,
+  originalOf,
+  storageKeys,
+  type ContentTypeClaim,
+  type Material,
+  type MaterialSource,
+  type Reference,
+} from '@quire/material';
 import { cancelMaterialJob, enqueueMaterial } from '@quire/queue';
 import type { ApiContext } from '../context.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, unavailable, unsupportedType } from '../errors.ts';
 import { isDependencyDown } from '../middleware/dependency-errors.ts';
 import { requireFolders } from './folders.service.ts';
 import { offsetOf, pageOf } from './pagination.ts';
-import type { StreamedFile } from '../uploads/object-store-engine.ts';
-
-export const originalKeyFor = (organizationId: string, materialId: string) => `${organizationId}/${materialId}/original`;
 
 /** Keeps a client's file name as metadata only: no directories, no control characters, bounded length. */
 export function sanitizeFilename(raw: string | undefined): string {
@@ -35,9 +38,21 @@ export function sanitizeFilename(raw: string | undefined): string {
   return trimmed === '' || trimmed === '.' || trimmed === '..' ? 'upload' : trimmed;
 }
 
+/** A file already streamed into storage under `key`, as the client sent it. */
+export interface UploadedFile {
+  key: string;
+  size: number;
+  /** The first bytes, to sniff the real type from. */
+  head: Buffer;
+  /** The upload hit the size limit and was cut short. */
+  truncated: boolean;
+  originalname: string;
+  mimetype: string;
+}
+
 export interface UploadInput {
   materialId: string;
-  file: StreamedFile & { originalname: string; mimetype: string };
+  file: UploadedFile;
   name: string;
   folderId: string | null;
   extractImages: boolean;
@@ -48,7 +63,8 @@ export interface UploadInput {
 export async function createFromUpload(ctx: ApiContext, organizationId: string, input: UploadInput): Promise<Material> {
   const { file } = input;
   try {
-    if (file.truncated) throw payloadTooLarge(`The file is larger than the upload limit of ${ctx.config.UPLOAD_MAX_BYTES} bytes`);
+    if (file.truncated)
+      throw payloadTooLarge(`The file is larger than the upload limit of ${ctx.config.limits.uploadMaxBytes} bytes`);
     if (file.size === 0) throw badRequest('The file is empty', [{ field: 'file', message: 'The file is empty' }]);
     const sniffed = await sniff(file.head);
     if (!sniffed.supported) throw unsupportedType(sniffed.reason);
@@ -63,7 +79,15 @@ export async function createFromUpload(ctx: ApiContext, organizationId: string, 
       name: input.name,
       contentType: sniffed.contentType,
       status: 'processing',
-      content: { s3Key: file.key, filename: sanitizeFilename(file.originalname), fileSize: file.size, mimeType: sniffed.mimeType },
+      source: {
+        kind: 'file',
+        file: {
+          s3Key: file.key,
+          filename: sanitizeFilename(file.originalname),
+          fileSize: file.size,
+          mimeType: sniffed.mimeType,
+        },
+      },
       references: input.references,
       extractImages: input.extractImages,
       storageBytes: file.size,
@@ -72,29 +96,36 @@ export async function createFromUpload(ctx: ApiContext, organizationId: string, 
     await enqueueOrWithdraw(ctx, material);
     return material;
   } catch (err) {
-    await ctx.store.remove([file.key]).catch(() => {});
+    await ctx.store
+      .remove([file.key])
+      .catch((removeErr) => ctx.logger.warn({ err: removeErr, key: file.key }, 'could not remove a refused upload'));
     throw err;
   }
 }
 
 export interface ContentInput {
   name: string;
-  content: { text?: string; url?: string; sourceUrl?: string; type?: string };
+  content: { text?: string; url?: string; sourceUrl?: string; type?: ContentTypeClaim };
   folderId: string | null;
   references: Reference[];
   extractImages: boolean;
 }
 
 /** A text material, or a URL material whose bytes the worker fetches. */
-export async function createFromContent(ctx: ApiContext, organizationId: string, input: ContentInput): Promise<Material> {
+export async function createFromContent(
+  ctx: ApiContext,
+  organizationId: string,
+  input: ContentInput,
+): Promise<Material> {
   const { text, url, sourceUrl, type } = input.content;
-  if (text !== undefined && text.length > ctx.config.TEXT_MATERIAL_MAX_CHARS) {
-    throw payloadTooLarge(`content.text is longer than ${ctx.config.TEXT_MATERIAL_MAX_CHARS} characters`);
+  if (text !== undefined && text.length > ctx.config.limits.textMaterialMaxChars) {
+    throw payloadTooLarge(`content.text is longer than ${ctx.config.limits.textMaterialMaxChars} characters`);
   }
-  const isText = text !== undefined;
-  const content: MaterialContent = isText ? { text } : { url: url ?? sourceUrl };
+  const source: MaterialSource =
+    text !== undefined ? { kind: 'text', text } : { kind: 'url', url: (url ?? sourceUrl)! };
   // A URL's real type is known only once its bytes are fetched; until then the client's claim stands in.
-  const provisionalType = isText ? 'text' : type === 'pdf' || type === 'video' || type === 'audio' ? type : 'text';
+  const provisionalType =
+    source.kind === 'text' ? 'text' : type === 'pdf' || type === 'video' || type === 'audio' ? type : 'text';
   await requireFolders(ctx.db, organizationId, [input.folderId]);
   const material = await insertMaterial(ctx.db, {
     id: newId(),
@@ -103,7 +134,7 @@ export async function createFromContent(ctx: ApiContext, organizationId: string,
     name: input.name,
     contentType: provisionalType,
     status: 'processing',
-    content,
+    source,
     metadata: type ? { requestedType: type } : {},
     references: input.references,
     extractImages: input.extractImages,
@@ -121,7 +152,12 @@ async function enqueueOrWithdraw(ctx: ApiContext, material: Material): Promise<v
     await enqueueMaterial(ctx.queue, material.id);
   } catch (err) {
     ctx.logger.warn({ err, materialId: material.id }, 'enqueue failed; withdrawing the material');
-    await withdraw(ctx, material).catch(() => {});
+    await withdraw(ctx, material).catch((withdrawErr) =>
+      ctx.logger.error(
+        { err: withdrawErr, materialId: material.id },
+        'could not withdraw a material whose job was refused; the sweeper enqueues it later',
+      ),
+    );
     if (isDependencyDown(err)) throw unavailable('The processing queue is unavailable; try again shortly');
     throw err;
   }
@@ -143,16 +179,21 @@ export interface BatchItem {
 }
 
 export async function createBatch(ctx: ApiContext, organizationId: string, items: BatchItem[]) {
-  if (items.length > ctx.config.BATCH_MAX_ITEMS) {
-    throw badRequest(`materials may have at most ${ctx.config.BATCH_MAX_ITEMS} items`, [
-      { field: 'materials', message: `at most ${ctx.config.BATCH_MAX_ITEMS} items` },
+  if (items.length > ctx.config.limits.batchMaxItems) {
+    throw badRequest(`materials may have at most ${ctx.config.limits.batchMaxItems} items`, [
+      { field: 'materials', message: `at most ${ctx.config.limits.batchMaxItems} items` },
     ]);
   }
   items.forEach((item, index) => {
     const kind = claimedKind(item.contentType);
-    if (kind === 'other') throw unsupportedType(`materials.${index}.contentType: ${item.contentType} is not a supported type`);
+    if (kind === 'other')
+      throw unsupportedType(`materials.${index}.contentType: ${item.contentType} is not a supported type`);
   });
-  await requireFolders(ctx.db, organizationId, items.map((item) => item.folderId));
+  await requireFolders(
+    ctx.db,
+    organizationId,
+    items.map((item) => item.folderId),
+  );
   const rows = await ctx.db.transaction().execute(async (trx) => {
     const created: Material[] = [];
     for (const item of items) {
@@ -166,7 +207,14 @@ export async function createBatch(ctx: ApiContext, organizationId: string, items
           name: item.name,
           contentType: kind && kind !== 'other' ? kind : 'text',
           status: 'pending_upload',
-          content: { s3Key: originalKeyFor(organizationId, id), filename: sanitizeFilename(item.filename), mimeType: item.contentType },
+          source: {
+            kind: 'file',
+            file: {
+              s3Key: storageKeys.original(organizationId, id),
+              filename: sanitizeFilename(item.filename),
+              mimeType: item.contentType,
+            },
+          },
           references: item.references ?? [],
           extractImages: item.extractImages ?? true,
         }),
@@ -176,10 +224,10 @@ export async function createBatch(ctx: ApiContext, organizationId: string, items
   });
   return Promise.all(
     rows.map(async (row, i) => {
-      const s3Key = (row.content as MaterialContent).s3Key!;
+      const s3Key = storageKeys.original(organizationId, row.id);
       return {
         name: items[i]!.name,
-        uploadUrl: await ctx.store.presignPut(s3Key, ctx.config.UPLOAD_URL_TTL_SECONDS),
+        uploadUrl: await ctx.store.presignPut(s3Key, ctx.config.limits.uploadUrlTtlSeconds),
         s3Key,
         materialId: row.id,
       };
@@ -187,29 +235,45 @@ export async function createBatch(ctx: ApiContext, organizationId: string, items
   );
 }
 
-export async function completeUpload(ctx: ApiContext, organizationId: string, materialId: string, s3Key: string): Promise<Material> {
+export async function completeUpload(
+  ctx: ApiContext,
+  organizationId: string,
+  materialId: string,
+  s3Key: string,
+): Promise<Material> {
   const material = await findMaterial(ctx.db, organizationId, materialId);
   if (!material) throw notFound();
-  const content = material.content as MaterialContent;
-  if (content.s3Key !== s3Key) throw badRequest('s3Key does not belong to this material', [{ field: 's3Key', message: 'does not match the material' }]);
+  const { source } = material;
+  if (source.kind !== 'file' || source.file.s3Key !== s3Key)
+    throw badRequest('s3Key does not belong to this material', [
+      { field: 's3Key', message: 'does not match the material' },
+    ]);
   if (material.status !== 'pending_upload') return material;
 
   const object = await ctx.store.stat(s3Key);
   if (!object) throw conflict('The file has not been uploaded to the upload URL yet');
-  if (object.size > ctx.config.UPLOAD_MAX_BYTES) {
+  if (object.size > ctx.config.limits.uploadMaxBytes) {
     await ctx.store.remove([s3Key]);
-    throw payloadTooLarge(`The file is larger than the upload limit of ${ctx.config.UPLOAD_MAX_BYTES} bytes`);
+    throw payloadTooLarge(`The file is larger than the upload limit of ${ctx.config.limits.uploadMaxBytes} bytes`);
   }
   if (object.size === 0) throw badRequest('The uploaded file is empty');
   const sniffed = await sniff(await ctx.store.head(s3Key, SNIFF_BYTES));
   if (!sniffed.supported) throw unsupportedType(sniffed.reason);
-  if (claimContradicts(content.mimeType, sniffed.contentType)) {
-    throw unsupportedType(`The file was announced as ${content.mimeType} but its bytes are ${sniffed.mimeType}`);
+  if (claimContradicts(source.file.mimeType, sniffed.contentType)) {
+    throw unsupportedType(`The file was announced as ${source.file.mimeType} but its bytes are ${sniffed.mimeType}`);
   }
   const completed = await completePendingUpload(ctx.db, organizationId, materialId, {
-    contentType: sniffed.contentType as ContentType,
+    contentType: sniffed.contentType,
     // Pinned: an S3 upload URL accepts PUTs until it expires, so processing and downloads check they see this object.
-    content: { ...content, fileSize: object.size, mimeType: sniffed.mimeType, ...(object.etag ? { etag: object.etag } : {}) },
+    source: {
+      kind: 'file',
+      file: {
+        ...source.file,
+        fileSize: object.size,
+        mimeType: sniffed.mimeType,
+        ...(object.etag ? { etag: object.etag } : {}),
+      },
+    },
     storageBytes: object.size,
   });
   if (!completed) {
@@ -228,7 +292,7 @@ export async function completeUpload(ctx: ApiContext, organizationId: string, ma
 export async function uploadUrlState(ctx: Pick<ApiContext, 'db'>, key: string): Promise<'open' | 'used' | 'gone'> {
   const [organizationId, materialId] = key.split('/');
   const material = organizationId && materialId ? await findMaterial(ctx.db, organizationId, materialId) : undefined;
-  if (!material || (material.content as MaterialContent).s3Key !== key) return 'gone';
+  if (!material || originalOf(material.source)?.s3Key !== key) return 'gone';
   return material.status === 'pending_upload' ? 'open' : 'used';
 }
 
@@ -244,11 +308,21 @@ export async function listMaterials(
   q: { folderId?: string; search?: string; page: number; limit: number },
 ) {
   await requireFolders(ctx.db, organizationId, [q.folderId]);
-  const found = await listMaterialRows(ctx.db, organizationId, { folderId: q.folderId, search: q.search, limit: q.limit, offset: offsetOf(q) });
+  const found = await listMaterialRows(ctx.db, organizationId, {
+    folderId: q.folderId,
+    search: q.search,
+    limit: q.limit,
+    offset: offsetOf(q),
+  });
   return pageOf(found, q);
 }
 
-export async function updateReferences(ctx: ApiContext, organizationId: string, id: string, references: Reference[] | undefined) {
+export async function updateReferences(
+  ctx: ApiContext,
+  organizationId: string,
+  id: string,
+  references: Reference[] | undefined,
+) {
   if (references === undefined) return getMaterial(ctx, organizationId, id);
   const updated = await replaceReferences(ctx.db, organizationId, id, references);
   if (!updated) throw notFound();
@@ -258,16 +332,18 @@ export async function updateReferences(ctx: ApiContext, organizationId: string, 
 /** Marks the material deleted (dropping its search chunks), cancels its queued job and removes every object it holds. */
 export async function deleteMaterial(ctx: ApiContext, organizationId: string, id: string): Promise<void> {
   const deleted = await ctx.db.transaction().execute(async (trx) => {
-    const row = await transitionMaterial(trx, id, ['pending_upload', 'processing', 'active', 'error'], 'deleted', { organizationId });
+    const row = await transitionMaterial(trx, id, DELETABLE_STATUSES, 'deleted', { organizationId });
     if (row) await deleteChunks(trx, id);
     return row;
   });
   if (!deleted) throw notFound();
-  await cancelMaterialJob(ctx.queue, id).catch((err) => ctx.logger.warn({ err, materialId: id }, 'could not cancel the job'));
+  await cancelMaterialJob(ctx.queue, id).catch((err) =>
+    ctx.logger.warn({ err, materialId: id }, 'could not cancel the job'),
+  );
   const objects = await listObjects(ctx.db, id);
   const keys = new Set(objects.map((o) => o.key));
-  const original = (deleted.content as MaterialContent).s3Key;
-  if (original) keys.add(original);
+  const original = originalOf(deleted.source);
+  if (original) keys.add(original.s3Key);
   try {
     await ctx.store.remove([...keys]);
   } catch (err) {
@@ -301,7 +377,12 @@ export async function createPresignedUpload(ctx: ApiContext, organizationId: str
   return { uploadUrl: slot!.uploadUrl, s3Key: slot!.s3Key, materialId: slot!.materialId };
 }
 
-export async function moveMaterial(ctx: ApiContext, organizationId: string, id: string, folderId: string | null): Promise<Material> {
+export async function moveMaterial(
+  ctx: ApiContext,
+  organizationId: string,
+  id: string,
+  folderId: string | null,
+): Promise<Material> {
   await requireFolders(ctx.db, organizationId, [folderId]);
   const [moved] = await moveMaterials(ctx.db, organizationId, [id], folderId);
   if (!moved) throw notFound();
@@ -309,7 +390,12 @@ export async function moveMaterial(ctx: ApiContext, organizationId: string, id: 
 }
 
 /** Moves every listed material or none: one that is not the organization's (or is deleted) makes it 404. */
-export async function bulkMoveMaterials(ctx: ApiContext, organizationId: string, ids: string[], folderId: string | null) {
+export async function bulkMoveMaterials(
+  ctx: ApiContext,
+  organizationId: string,
+  ids: string[],
+  folderId: string | null,
+) {
   const unique = [...new Set(ids)];
   await requireFolders(ctx.db, organizationId, [folderId]);
   const moved = await ctx.db.transaction().execute(async (trx) => {
@@ -320,7 +406,12 @@ export async function bulkMoveMaterials(ctx: ApiContext, organizationId: string,
   return { success: true, movedCount: moved };
 }
 
-export async function renameMaterial(ctx: ApiContext, organizationId: string, id: string, name: string): Promise<Material> {
+export async function renameMaterial(
+  ctx: ApiContext,
+  organizationId: string,
+  id: string,
+  name: string,
+): Promise<Material> {
   const renamed = await renameMaterialRow(ctx.db, organizationId, id, name);
   if (!renamed) throw notFound();
   return renamed;
@@ -338,32 +429,49 @@ export async function reprocessMaterial(ctx: ApiContext, organizationId: string,
   if (material.status !== 'active' && material.status !== 'error') {
     throw conflict(`A material in ${material.status} cannot be reprocessed; only active or error materials can`);
   }
-  const { error: _previousError, ...metadata } = material.metadata;
+  const metadata = forReprocessing(material.metadata);
   const started = await transitionMaterial(ctx.db, id, [material.status], 'processing', { organizationId, metadata });
   if (!started) throw conflict('The material changed state meanwhile; read it and try again');
   try {
     await enqueueMaterial(ctx.queue, id, { finishingMs: 5_000 });
   } catch (err) {
     ctx.logger.warn({ err, materialId: id }, 'enqueue failed; putting the material back as it was');
-    await transitionMaterial(ctx.db, id, ['processing'], material.status, { organizationId, metadata: material.metadata }).catch(() => {});
+    await transitionMaterial(ctx.db, id, ['processing'], material.status, {
+      organizationId,
+      metadata: material.metadata,
+    }).catch((restoreErr) =>
+      ctx.logger.error(
+        { err: restoreErr, materialId: id },
+        'could not put a material back after its reprocessing was refused; the sweeper enqueues it later',
+      ),
+    );
     if (isDependencyDown(err)) throw unavailable('The processing queue is unavailable; try again shortly');
     throw err;
   }
   return started;
 }
 
-export async function downloadUrl(ctx: ApiContext, organizationId: string, id: string, expiresInSeconds: number): Promise<string> {
+export async function downloadUrl(
+  ctx: ApiContext,
+  organizationId: string,
+  id: string,
+  expiresInSeconds: number,
+): Promise<string> {
   const material = await getMaterial(ctx, organizationId, id);
   if (material.status === 'pending_upload') throw conflict('The file has not been uploaded yet');
-  const content = material.content as MaterialContent;
-  if (!content.s3Key) throw conflict('This material has no stored file (text, or a URL not fetched yet)');
-  if (content.etag) {
-    const object = await ctx.store.stat(content.s3Key);
-    if (!object || object.etag !== content.etag || object.size !== content.fileSize) {
-      ctx.logger.warn({ materialId: id, pinned: content.etag, found: object?.etag }, 'the original was replaced after upload/complete');
-      throw conflict('The stored original is no longer the file that was uploaded and processed (it was overwritten through its upload URL)');
+  const original = originalOf(material.source);
+  if (!original) throw conflict('This material has no stored file (text, or a URL not fetched yet)');
+  if (original.etag) {
+    const object = await ctx.store.stat(original.s3Key);
+    if (!object || object.etag !== original.etag || object.size !== original.fileSize) {
+      ctx.logger.warn(
+        { materialId: id, pinned: original.etag, found: object?.etag },
+        'the original was replaced after upload/complete',
+      );
+      throw conflict(
+        'The stored original is no longer the file that was uploaded and processed (it was overwritten through its upload URL)',
+      );
     }
   }
-  return ctx.store.presignGet(content.s3Key, expiresInSeconds, content.filename ? { filename: content.filename } : {});
+  return ctx.store.presignGet(original.s3Key, expiresInSeconds, { filename: original.filename });
 }
-

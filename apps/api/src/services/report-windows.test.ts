@@ -62,7 +62,9 @@ describe('splitting windows by UTC day', () => {
     const segments = splitByUtcDay(windows);
     const first = ms(`${segments.days.first}T00:00:00.000Z`);
     const pieces = [
-      ...segments.days.windows.flatMap((window, i) => (window < 0 ? [] : [{ window, from: first + i * DAY_MS, to: first + (i + 1) * DAY_MS }])),
+      ...segments.days.windows.flatMap((window, i) =>
+        window < 0 ? [] : [{ window, from: first + i * DAY_MS, to: first + (i + 1) * DAY_MS }],
+      ),
       ...segments.raw.map((r) => ({ window: r.window, from: r.from.getTime(), to: r.to.getTime() })),
     ].sort((a, b) => a.from - b.from);
     let cursor = windows[0]!.start;
@@ -73,6 +75,10 @@ describe('splitting windows by UTC day', () => {
       cursor = piece.to;
     }
     expect(cursor).toBe(windows.at(-1)!.end + 1);
-    expect(rawOnly(windows).raw.map((r) => r.to.getTime() - r.from.getTime()).reduce((a, b) => a + b)).toBe(cursor - windows[0]!.start);
+    expect(
+      rawOnly(windows)
+        .raw.map((r) => r.to.getTime() - r.from.getTime())
+        .reduce((a, b) => a + b),
+    ).toBe(cursor - windows[0]!.start);
   });
 });

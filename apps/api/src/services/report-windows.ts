@@ -29,7 +29,8 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export function splitByUtcDay(windows: ReportWindow[]): ReportSegments {
   const firstDay = Math.ceil(windows[0]!.start / DAY_MS) * DAY_MS;
   const segments: ReportSegments = { days: { first: isoDay(firstDay), windows: [] }, raw: [] };
-  const raw = (window: number, from: number, to: number) => segments.raw.push({ window, from: new Date(from), to: new Date(to) });
+  const raw = (window: number, from: number, to: number) =>
+    segments.raw.push({ window, from: new Date(from), to: new Date(to) });
   for (const w of windows) {
     const from = w.start;
     const to = w.end + 1;
@@ -40,7 +41,8 @@ export function splitByUtcDay(windows: ReportWindow[]): ReportSegments {
       continue;
     }
     if (from < firstWholeDay) raw(w.index, from, firstWholeDay);
-    for (let day = firstWholeDay; day < wholeDaysEnd; day += DAY_MS) segments.days.windows[(day - firstDay) / DAY_MS] = w.index;
+    for (let day = firstWholeDay; day < wholeDaysEnd; day += DAY_MS)
+      segments.days.windows[(day - firstDay) / DAY_MS] = w.index;
     if (wholeDaysEnd < to) raw(w.index, wholeDaysEnd, to);
   }
   // Days split between two windows are -1: the raw events answer for them.

@@ -12,8 +12,16 @@ describe('parseSearchQuery', () => {
   });
 
   it('treats an unclosed quote as a phrase to the end, a lone minus as a word and empty quotes as nothing', () => {
-    expect(parseSearchQuery('ice "glacial melt')).toEqual({ words: ['ice', 'glacial', 'melt'], phrases: ['glacial melt'], excluded: [] });
-    expect(parseSearchQuery('- "" -"glacial melt"')).toEqual({ words: ['-'], phrases: [], excluded: ['glacial', 'melt'] });
+    expect(parseSearchQuery('ice "glacial melt')).toEqual({
+      words: ['ice', 'glacial', 'melt'],
+      phrases: ['glacial melt'],
+      excluded: [],
+    });
+    expect(parseSearchQuery('- "" -"glacial melt"')).toEqual({
+      words: ['-'],
+      phrases: [],
+      excluded: ['glacial', 'melt'],
+    });
   });
 });
 

@@ -1,4 +1,12 @@
-import { liveMaterialIds, searchPassages, termStatistics, type PassageHit, type PassageSearch, type QueryTerm, type WeightedTerm } from '@quire/db';
+import {
+  liveMaterialIds,
+  searchPassages,
+  termStatistics,
+  type PassageHit,
+  type PassageSearch,
+  type QueryTerm,
+  type WeightedTerm,
+} from '@quire/db';
 import type { ApiContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { requireFolders } from './folders.service.ts';
@@ -40,7 +48,12 @@ function adjacentPairs(terms: QueryTerm[], idfOf: Map<string, number>): PassageS
       // The next word of the query that is searched for: stop words between keep their positions.
       const nextOrd = Math.min(...terms.filter((t) => t.ord > first.ord && idfOf.has(t.lexeme)).map((t) => t.ord));
       if (distance > 0 && second.ord === nextOrd) {
-        pairs.push({ first: first.lexeme, second: second.lexeme, distance, weight: (ADJACENCY_WEIGHT * (idfOf.get(first.lexeme)! + idfOf.get(second.lexeme)!)) / 2 });
+        pairs.push({
+          first: first.lexeme,
+          second: second.lexeme,
+          distance,
+          weight: (ADJACENCY_WEIGHT * (idfOf.get(first.lexeme)! + idfOf.get(second.lexeme)!)) / 2,
+        });
       }
     }
   }
@@ -55,7 +68,8 @@ function adjacentPairs(terms: QueryTerm[], idfOf: Map<string, number>): PassageS
 export async function searchMaterials(ctx: ApiContext, organizationId: string, input: SearchInput) {
   const materialIds = input.materialIds?.length ? [...new Set(input.materialIds)] : undefined;
   const folderIds = input.folderIds?.length ? [...new Set(input.folderIds)] : undefined;
-  if (materialIds && (await liveMaterialIds(ctx.db, organizationId, materialIds)).size !== materialIds.length) throw notFound();
+  if (materialIds && (await liveMaterialIds(ctx.db, organizationId, materialIds)).size !== materialIds.length)
+    throw notFound();
   await requireFolders(ctx.db, organizationId, folderIds ?? []);
   const filtered = Boolean(materialIds || folderIds);
 
@@ -66,7 +80,11 @@ export async function searchMaterials(ctx: ApiContext, organizationId: string, i
   for (const t of stats.terms) {
     if (t.df === 0 || idfOf.has(t.lexeme)) continue;
     idfOf.set(t.lexeme, idf(t.df, stats.passages));
-    terms.push({ lexeme: t.lexeme, idf: idfOf.get(t.lexeme)!, generates: t.df <= Math.max(COMMON_TERM_MIN_PASSAGES, COMMON_TERM_SHARE * stats.passages) });
+    terms.push({
+      lexeme: t.lexeme,
+      idf: idfOf.get(t.lexeme)!,
+      generates: t.df <= Math.max(COMMON_TERM_MIN_PASSAGES, COMMON_TERM_SHARE * stats.passages),
+    });
   }
   // Only common words: each of them finds candidates.
   if (!terms.some((t) => t.generates)) for (const t of terms) t.generates = true;
@@ -82,7 +100,13 @@ export async function searchMaterials(ctx: ApiContext, organizationId: string, i
     materialIds,
     folderIds,
   });
-  const wordsOf = (lexemes: string[]) => [...new Set(stats.terms.filter((t) => lexemes.includes(t.lexeme)).map((t) => t.word))];
-  const results = hits.map((hit): SearchHit => ({ ...hit, matchedTerms: wordsOf(hit.lexemes), highlights: highlightsOf(hit.text, hit.highlighted) }));
+  const wordsOf = (lexemes: string[]) => [
+    ...new Set(stats.terms.filter((t) => lexemes.includes(t.lexeme)).map((t) => t.word)),
+  ];
+  const results = hits.map((hit): SearchHit => ({
+    ...hit,
+    matchedTerms: wordsOf(hit.lexemes),
+    highlights: highlightsOf(hit.text, hit.highlighted),
+  }));
   return { hits: results, filtered };
 }

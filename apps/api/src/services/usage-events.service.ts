@@ -8,9 +8,9 @@ import {
   type StudentSighting,
   type UsageEventFilter,
 } from '@quire/db';
-import { badRequest, notFound } from '../errors.ts';
-import type { Principal } from '../middleware/authenticate.ts';
-import { badEvent, type UsageEventInput } from '../routes/usage-events.schema.ts';
+import type { Principal } from '../auth/principal.ts';
+import { badEvent, badRequest, notFound } from '../errors.ts';
+import type { UsageEventInput } from '../routes/usage-events.schema.ts';
 
 /**
  * A key with a group files every event under it (an event's `groupId` may repeat it, not contradict it);
@@ -20,7 +20,8 @@ async function groupOfEachEvent(db: Db, principal: Principal, events: UsageEvent
   if (principal.groupId) {
     const keyGroup = principal.groupId;
     return events.map((e, index) => {
-      if (e.groupId != null && e.groupId !== keyGroup) throw badEvent(index, 'groupId', "does not match the API key's group");
+      if (e.groupId != null && e.groupId !== keyGroup)
+        throw badEvent(index, 'groupId', "does not match the API key's group");
       return keyGroup;
     });
   }
@@ -39,7 +40,11 @@ function sightingsOf(events: UsageEventInput[]): StudentSighting[] {
   for (const e of events) {
     const seen = byUser.get(e.userId);
     const newer = e.userName != null && (seen?.nameAsOf === undefined || e.occurredAt >= seen.nameAsOf);
-    if (!seen || newer) byUser.set(e.userId, e.userName != null ? { userId: e.userId, name: e.userName, nameAsOf: e.occurredAt } : { userId: e.userId });
+    if (!seen || newer)
+      byUser.set(
+        e.userId,
+        e.userName != null ? { userId: e.userId, name: e.userName, nameAsOf: e.occurredAt } : { userId: e.userId },
+      );
   }
   return [...byUser.values()];
 }
@@ -58,7 +63,9 @@ export async function recordUsageEvents(
   const accepted = await ctx.db.transaction().execute(async (trx) => {
     const students = await upsertStudents(trx, organizationId, sightingsOf(events));
     const studentOf = (e: UsageEventInput) => students.get(e.userId)!;
-    const memberships = new Map(events.map((e, i) => [`${groups[i]}\n${e.userId}`, { groupId: groups[i]!, studentId: studentOf(e) }]));
+    const memberships = new Map(
+      events.map((e, i) => [`${groups[i]}\n${e.userId}`, { groupId: groups[i]!, studentId: studentOf(e) }]),
+    );
     await addGroupMembers(trx, organizationId, [...memberships.values()]);
     return insertUsageEvents(
       trx,
@@ -94,11 +101,14 @@ export interface UsageEventView {
 async function groupToList(db: Db, principal: Principal, asked: string | undefined): Promise<string | undefined> {
   if (principal.groupId) {
     if (asked !== undefined && asked !== principal.groupId) {
-      throw badRequest("groupId does not match the API key's group", [{ field: 'groupId', message: "not the key's group" }]);
+      throw badRequest("groupId does not match the API key's group", [
+        { field: 'groupId', message: "not the key's group" },
+      ]);
     }
     return principal.groupId;
   }
-  if (asked !== undefined && !(await existingGroupIds(db, principal.organizationId, [asked])).has(asked)) throw notFound('Group');
+  if (asked !== undefined && !(await existingGroupIds(db, principal.organizationId, [asked])).has(asked))
+    throw notFound('Group');
   return asked;
 }
 

@@ -1,7 +1,14 @@
 import { DateTime } from 'luxon';
-import { sumUsageByWindow, USAGE_COUNTERS, USAGE_EVENT_TYPES, type Db, type UsageCounter, type UsageEventType } from '@quire/db';
+import {
+  sumUsageByWindow,
+  USAGE_COUNTERS,
+  USAGE_EVENT_TYPES,
+  type Db,
+  type UsageCounter,
+  type UsageEventType,
+} from '@quire/db';
 import { badRequest } from '../errors.ts';
-import type { Principal } from '../middleware/authenticate.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { UsageSummaryQuery } from '../routes/usage-summary.schema.ts';
 import { DAY_MS, splitByUtcDay, type ReportWindow } from './report-windows.ts';
 
@@ -11,13 +18,23 @@ const EVENT_COUNTERS = COUNTERS.filter((c) => !USAGE_COUNTERS[c].sumsValue);
 const UNIT = { hourly: 'hour', daily: 'day', monthly: 'month' } as const;
 
 /** UTC hours, days or calendar months that meet `[start, end]`, the first and last cut to the range. */
-function summaryPeriods(period: UsageSummaryQuery['period'], start: Date, end: Date, maxPeriods: number): ReportWindow[] {
+function summaryPeriods(
+  period: UsageSummaryQuery['period'],
+  start: Date,
+  end: Date,
+  maxPeriods: number,
+): ReportWindow[] {
   const periods: ReportWindow[] = [];
   let from = DateTime.fromJSDate(start, { zone: 'utc' }).startOf(UNIT[period]);
   while (from.toMillis() <= end.getTime()) {
-    if (periods.length === maxPeriods) throw badRequest(`A summary may have at most ${maxPeriods} periods; shorten the range or use a longer period`);
+    if (periods.length === maxPeriods)
+      throw badRequest(`A summary may have at most ${maxPeriods} periods; shorten the range or use a longer period`);
     const next = from.plus({ [`${UNIT[period]}s`]: 1 });
-    periods.push({ index: periods.length, start: Math.max(from.toMillis(), start.getTime()), end: Math.min(next.toMillis() - 1, end.getTime()) });
+    periods.push({
+      index: periods.length,
+      start: Math.max(from.toMillis(), start.getTime()),
+      end: Math.min(next.toMillis() - 1, end.getTime()),
+    });
     from = next;
   }
   return periods;
@@ -42,7 +59,13 @@ function add(total: Record<UsageCounter, number>, sums: Record<UsageCounter, num
   for (const c of COUNTERS) total[c] += sums[c];
 }
 
-type SummaryRow = { periodStart: string; periodEnd: string; userId?: string; userName?: string; groupId?: string } & UsageFigures;
+type SummaryRow = {
+  periodStart: string;
+  periodEnd: string;
+  userId?: string;
+  userName?: string;
+  groupId?: string;
+} & UsageFigures;
 
 /**
  * Usage per period of the key's group (or its organization's), from the same daily counters as the group
@@ -54,7 +77,14 @@ export async function summarizeUsage(
   principal: Principal,
   q: UsageSummaryQuery,
   limits: { maxRangeDays: number; maxPeriods: number },
-): Promise<{ period: string; startDate: string; endDate: string; groupBy: 'user' | 'group' | null; totals: UsageFigures; summary: SummaryRow[] }> {
+): Promise<{
+  period: string;
+  startDate: string;
+  endDate: string;
+  groupBy: 'user' | 'group' | null;
+  totals: UsageFigures;
+  summary: SummaryRow[];
+}> {
   if (q.endDate.getTime() - q.startDate.getTime() > limits.maxRangeDays * DAY_MS) {
     throw badRequest(`The range from startDate to endDate may span at most ${limits.maxRangeDays} days`);
   }
@@ -70,7 +100,10 @@ export async function summarizeUsage(
   });
   const total = Object.fromEntries(COUNTERS.map((c) => [c, 0])) as Record<UsageCounter, number>;
   for (const r of rows) add(total, r.sums);
-  const bounds = (w: ReportWindow) => ({ periodStart: new Date(w.start).toISOString(), periodEnd: new Date(w.end).toISOString() });
+  const bounds = (w: ReportWindow) => ({
+    periodStart: new Date(w.start).toISOString(),
+    periodEnd: new Date(w.end).toISOString(),
+  });
 
   let summary: SummaryRow[];
   if (by === undefined) {

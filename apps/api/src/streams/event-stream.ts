@@ -11,7 +11,12 @@ export interface EventStream {
  * Turns the response into a Server-Sent Events stream with a heartbeat comment every `heartbeatMs`
  * (proxies and clients drop streams that stay silent); `onHeartbeat` runs on the same beat.
  */
-export function openEventStream(req: Request, res: Response, heartbeatMs: number, onHeartbeat: () => void): EventStream {
+export function openEventStream(
+  req: Request,
+  res: Response,
+  heartbeatMs: number,
+  onHeartbeat: () => void,
+): EventStream {
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-cache, no-transform',

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Request } from 'express';
 import type { StorageEngine } from 'multer';
+import type { Logger } from 'pino';
 import type { ObjectStore } from '@quire/storage';
 import { SNIFF_BYTES } from '@quire/extract';
 
@@ -18,9 +18,11 @@ export interface StreamedFile {
 }
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- augmenting multer's global type is the only way in
   namespace Express {
+    // eslint-disable-next-line @typescript-eslint/no-namespace
     namespace Multer {
+      // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the fields into multer's File
       interface File extends Partial<StreamedFile> {}
     }
   }
@@ -53,17 +55,17 @@ class HeadCapture extends Transform {
 
 /**
  * A multer storage engine that streams the file straight into the object store under a key chosen by
- * the server (`keyFor(req)`), never holding the whole file in memory or on the api's disk.
+ * the server (`keyFor()`), never holding the whole file in memory or on the api's disk.
  */
-export function objectStoreEngine(store: ObjectStore, keyFor: (req: Request) => string): StorageEngine {
+export function objectStoreEngine(store: ObjectStore, keyFor: () => string, logger: Logger): StorageEngine {
   return {
-    _handleFile(req, file, callback) {
-      const key = keyFor(req);
+    _handleFile(_req, file, callback) {
+      const key = keyFor();
       const capture = new HeadCapture(SNIFF_BYTES);
       let truncated = false;
       file.stream.on('limit', () => (truncated = true));
-      // pipeline destroys `capture` if the client's stream fails, which fails the store's put too.
-      pipeline(file.stream, capture).catch(() => {});
+      // pipeline destroys `capture` if the client's stream fails, which fails the store's put too (and is reported there).
+      pipeline(file.stream, capture).catch((err) => logger.debug({ err }, 'the upload stream ended early'));
       store.put(key, capture, { contentType: 'application/octet-stream' }).then(
         ({ size }) => callback(null, { key, size, head: capture.head, truncated, sha256: capture.digest() }),
         (err: Error) => callback(err),

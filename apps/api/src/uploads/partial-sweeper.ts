@@ -9,13 +9,16 @@ import type { ApiContext } from '../context.ts';
 export async function startPartialSweeper(ctx: Pick<ApiContext, 'store' | 'config' | 'logger'>): Promise<() => void> {
   if (ctx.store.driver !== 'local') return () => {};
   const store = ctx.store as LocalStore;
-  const olderThanMs = ctx.config.HTTP_IDLE_TIMEOUT_MS;
+  const olderThanMs = ctx.config.server.idleTimeoutMs;
   const sweep = async () => {
     const removed = await store.sweepPartials(olderThanMs);
     if (removed > 0) ctx.logger.warn({ removed }, 'removed partial uploads left by dropped connections');
   };
   await sweep();
-  const timer = setInterval(() => sweep().catch((err) => ctx.logger.warn({ err }, 'partial upload sweep failed')), olderThanMs);
+  const timer = setInterval(
+    () => sweep().catch((err) => ctx.logger.warn({ err }, 'partial upload sweep failed')),
+    olderThanMs,
+  );
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -11,8 +11,13 @@ export const PER_PAGE_MS = 2_000;
  * is a bomb); audio and video get the whole configured budget because speech-to-text runs near real time.
  */
 export function budgetFor(contentType: ContentType, bytes: number, config: Config): SandboxLimits {
-  const max = config.EXTRACT_TIMEOUT_MS;
-  const maxMemoryMb = config.EXTRACT_MAX_MEMORY_MB;
+  const max = config.extraction.timeoutMs;
+  const maxMemoryMb = config.extraction.maxMemoryMb;
   if (contentType === 'audio' || contentType === 'video') return { timeoutMs: max, maxMemoryMb };
-  return { timeoutMs: Math.min(max, 60_000 + Math.ceil(bytes / MB) * 5_000), maxMemoryMb, perPageMs: PER_PAGE_MS, maxTimeoutMs: max };
+  return {
+    timeoutMs: Math.min(max, 60_000 + Math.ceil(bytes / MB) * 5_000),
+    maxMemoryMb,
+    perPageMs: PER_PAGE_MS,
+    maxTimeoutMs: max,
+  };
 }

@@ -5,7 +5,9 @@ const words = (n: number, prefix = 'w') => Array.from({ length: n }, (_, i) => `
 
 describe('chunkSegments', () => {
   it('keeps a short segment whole with its position', () => {
-    expect(chunkSegments([{ text: 'Photosynthesis makes sugar.', page: 3 }])).toEqual([{ text: 'Photosynthesis makes sugar.', page: 3 }]);
+    expect(chunkSegments([{ text: 'Photosynthesis makes sugar.', page: 3 }])).toEqual([
+      { text: 'Photosynthesis makes sugar.', page: 3 },
+    ]);
   });
 
   it('cuts long text between words into bounded chunks that overlap a little and lose no word', () => {
@@ -43,7 +45,11 @@ describe('chunkSegments', () => {
   });
 
   it('joins consecutive timed segments and spans their times', () => {
-    const segments = Array.from({ length: 30 }, (_, i) => ({ text: `line ${i} of the talk`, startMs: i * 1000, endMs: i * 1000 + 900 }));
+    const segments = Array.from({ length: 30 }, (_, i) => ({
+      text: `line ${i} of the talk`,
+      startMs: i * 1000,
+      endMs: i * 1000 + 900,
+    }));
     const chunks = chunkSegments(segments, { maxChars: 100, overlapChars: 20 });
     expect(chunks.length).toBeGreaterThan(3);
     expect(chunks[0]).toMatchObject({ startMs: 0 });

@@ -52,7 +52,8 @@ function groupByPosition(segments: TextSegment[]): TextSegment[][] {
   for (const segment of segments) {
     const current = groups.at(-1);
     const previous = current?.at(-1);
-    if (current && previous && previous.page === segment.page && previous.chapter === segment.chapter) current.push(segment);
+    if (current && previous && previous.page === segment.page && previous.chapter === segment.chapter)
+      current.push(segment);
     else groups.push([segment]);
   }
   return groups;
@@ -69,7 +70,8 @@ function tokenize(group: TextSegment[], maxChars: number): { text: string; token
     for (const match of segment.text.matchAll(/\S+/g)) {
       const start = offset + match.index;
       const end = start + match[0].length;
-      for (let piece = start; piece < end; piece += maxChars) tokens.push({ start: piece, end: Math.min(end, piece + maxChars), segment });
+      for (let piece = start; piece < end; piece += maxChars)
+        tokens.push({ start: piece, end: Math.min(end, piece + maxChars), segment });
     }
   }
   return { text, tokens };

@@ -34,13 +34,18 @@ export async function deliverWebhook(job: Job<JobMap['deliver-webhook']>, deps: 
 
   const body = JSON.stringify(delivery.payload);
   const started = Date.now();
-  const answer = await post(delivery.url, body, {
-    'Content-Type': 'application/json',
-    'User-Agent': 'quire-webhooks/1',
-    'Quire-Event': delivery.event_type,
-    'Quire-Delivery': deliveryId,
-    [SIGNATURE_HEADER]: signatureHeader(delivery.secret, body, Math.floor(Date.now() / 1000)),
-  }, deps.config);
+  const answer = await post(
+    delivery.url,
+    body,
+    {
+      'Content-Type': 'application/json',
+      'User-Agent': 'quire-webhooks/1',
+      'Quire-Event': delivery.event_type,
+      'Quire-Delivery': deliveryId,
+      [SIGNATURE_HEADER]: signatureHeader(delivery.secret, body, Math.floor(Date.now() / 1000)),
+    },
+    deps.config,
+  );
   const delivered = 'statusCode' in answer && answer.statusCode >= 200 && answer.statusCode < 300;
   const refused = 'refused' in answer && answer.refused;
   const final = delivered || refused || attempt >= (job.opts.attempts ?? 1);
@@ -55,7 +60,7 @@ export async function deliverWebhook(job: Job<JobMap['deliver-webhook']>, deps: 
   });
   deps.metrics.webhookAttempts.inc({ outcome: delivered ? 'delivered' : final ? 'failed' : 'retry' });
   if (delivered) {
-    log.info({ statusCode: (answer as { statusCode: number }).statusCode }, 'webhook delivered');
+    log.info({ statusCode: answer.statusCode }, 'webhook delivered');
     return { status: 'delivered' };
   }
   log.warn({ error, final }, 'webhook delivery attempt failed');
@@ -65,10 +70,10 @@ export async function deliverWebhook(job: Job<JobMap['deliver-webhook']>, deps: 
 
 async function post(url: string, body: string, headers: Record<string, string>, config: Config): Promise<Answer> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), config.WEBHOOK_TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), config.webhooks.timeoutMs);
   try {
     const res = await guardedRequest(new URL(url), {
-      allowHosts: config.WEBHOOK_ALLOW_HOSTS,
+      allowHosts: config.webhooks.allowHosts,
       signal: controller.signal,
       method: 'POST',
       headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
@@ -78,7 +83,7 @@ async function post(url: string, body: string, headers: Record<string, string>, 
     res.destroy();
     return { statusCode: res.statusCode ?? 0 };
   } catch (err) {
-    if (controller.signal.aborted) return { error: `No answer within ${config.WEBHOOK_TIMEOUT_MS} ms`, refused: false };
+    if (controller.signal.aborted) return { error: `No answer within ${config.webhooks.timeoutMs} ms`, refused: false };
     return { error: (err as Error).message, refused: err instanceof RefusedTargetError };
   } finally {
     clearTimeout(timer);

@@ -1,24 +1,35 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import { attachOriginal, recordObject, type Material, type MaterialContent } from '@quire/db';
+import { attachOriginal, recordObject } from '@quire/db';
 import { sniff, SNIFF_BYTES, type ContentType } from '@quire/extract';
 import { FetchError, fetchToFile } from '@quire/fetch';
-import type { ProcessDeps } from './process-material.ts';
+import { storageKeys, type Material, type MaterialSource } from '@quire/material';
+import type { ProcessDeps } from './process-deps.ts';
 
 export type FetchOutcome =
   | { ok: true; contentType: ContentType }
-  | { ok: false; code: 'FETCH_FAILED' | 'TOO_LARGE' | 'UNSUPPORTED'; message: string; claimedType?: string; detectedType?: string };
+  | {
+      ok: false;
+      code: 'FETCH_FAILED' | 'TOO_LARGE' | 'UNSUPPORTED';
+      message: string;
+      claimedType?: string;
+      detectedType?: string;
+    };
 
 /** Downloads a URL material's bytes, decides their type, and keeps them as the material's original. */
-export async function fetchOriginal(material: Material, inputPath: string, deps: ProcessDeps): Promise<FetchOutcome> {
-  const content = material.content as MaterialContent;
-  const url = content.url!;
+export async function fetchOriginal(
+  material: Material,
+  source: Extract<MaterialSource, { kind: 'url' }>,
+  inputPath: string,
+  deps: ProcessDeps,
+): Promise<FetchOutcome> {
+  const { url } = source;
   let fetched;
   try {
     fetched = await fetchToFile(url, inputPath, {
-      maxBytes: deps.config.URL_FETCH_MAX_BYTES,
-      timeoutMs: deps.config.URL_FETCH_TIMEOUT_MS,
-      allowHosts: deps.config.URL_FETCH_ALLOW_HOSTS,
+      maxBytes: deps.config.extraction.urlFetch.maxBytes,
+      timeoutMs: deps.config.extraction.urlFetch.timeoutMs,
+      allowHosts: deps.config.extraction.urlFetch.allowHosts,
     });
   } catch (err) {
     if (err instanceof FetchError) return { ok: false, code: err.code, message: err.message };
@@ -27,9 +38,15 @@ export async function fetchOriginal(material: Material, inputPath: string, deps:
 
   const head = await readHead(inputPath);
   const sniffed = await sniff(head);
-  if (!sniffed.supported) return { ok: false, code: 'UNSUPPORTED', message: `${url} returned ${sniffed.reason.toLowerCase()}` };
-  const claimed = typeof material.metadata.requestedType === 'string' ? material.metadata.requestedType : undefined;
-  if (claimed && claimed !== 'url' && claimed !== sniffed.contentType && !(isMedia(claimed) && isMedia(sniffed.contentType))) {
+  if (!sniffed.supported)
+    return { ok: false, code: 'UNSUPPORTED', message: `${url} returned ${sniffed.reason.toLowerCase()}` };
+  const claimed = material.metadata.requestedType;
+  if (
+    claimed &&
+    claimed !== 'url' &&
+    claimed !== sniffed.contentType &&
+    !(isMedia(claimed) && isMedia(sniffed.contentType))
+  ) {
     return {
       ok: false,
       code: 'UNSUPPORTED',
@@ -39,13 +56,13 @@ export async function fetchOriginal(material: Material, inputPath: string, deps:
     };
   }
 
-  const key = `${material.organization_id}/${material.id}/original`;
+  const key = storageKeys.original(material.organizationId, material.id);
   const { size } = await deps.store.put(key, createReadStream(inputPath), { contentType: sniffed.mimeType });
   await recordObject(deps.db, material.id, key, 'original', size);
   const filename = decodeURIComponent(new URL(fetched.finalUrl).pathname.split('/').pop() || '') || 'download';
   await attachOriginal(deps.db, material.id, {
     contentType: sniffed.contentType,
-    content: { ...content, s3Key: key, filename, fileSize: size, mimeType: sniffed.mimeType },
+    source: { ...source, fetched: { s3Key: key, filename, fileSize: size, mimeType: sniffed.mimeType } },
     storageBytes: size,
   });
   return { ok: true, contentType: sniffed.contentType };

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfWithPictures, startTestStack, type Tenant, type TestStack } from '@quire/testkit';
+import { localStorageOf, pdfWithPictures, startTestStack, type Tenant, type TestStack } from '@quire/testkit';
 import { sweepStaleMaterials } from '../sweeper.ts';
 import { processMaterial } from './process-material.ts';
 
@@ -26,7 +26,13 @@ async function upload(body: Buffer, name: string) {
 }
 
 const jobFor = (materialId: string) =>
-  ({ id: materialId, data: { materialId }, attemptsMade: 0, opts: { attempts: 3 }, updateProgress: async () => {} }) as unknown as Job<{
+  ({
+    id: materialId,
+    data: { materialId },
+    attemptsMade: 0,
+    opts: { attempts: 3 },
+    updateProgress: async () => {},
+  }) as unknown as Job<{
     materialId: string;
   }>;
 
@@ -50,10 +56,17 @@ describe('processMaterial', () => {
     expect(material.metadata.processingMs).toBeGreaterThan(0);
     expect(material.metadata.peakMemoryMb).toBeGreaterThan(30);
 
-    const recorded = await stack.db.selectFrom('material_objects').select(['key', 'bytes']).where('material_id', '=', id).where('kind', '=', 'derived').execute();
+    const recorded = await stack.db
+      .selectFrom('material_objects')
+      .select(['key', 'bytes'])
+      .where('material_id', '=', id)
+      .where('kind', '=', 'derived')
+      .execute();
     expect(recorded).toHaveLength(1);
     expect(material.usage.derivedBytes).toBe(recorded[0]!.bytes);
-    const onDisk = await filesUnder(path.join(stack.config.storageDir, stack.config.STORAGE_KEY_PREFIX, tenant.organizationId, id, 'derived'));
+    const onDisk = await filesUnder(
+      path.join(localStorageOf(stack).dir, localStorageOf(stack).keyPrefix, tenant.organizationId, id, 'derived'),
+    );
     expect(onDisk).toHaveLength(1);
 
     // A third run, as BullMQ may deliver after a stall, changes nothing.
@@ -67,7 +80,12 @@ describe('processMaterial', () => {
     expect((await tenant.request(`/api/v1/materials/${id}`, { method: 'DELETE' })).status).toBe(200);
     const deps = { db: stack.db, store: stack.store, config: stack.config, logger: stack.api.logger };
     expect((await processMaterial(jobFor(id), deps)).status).toBe('skipped');
-    const objects = await stack.db.selectFrom('material_objects').select('key').where('material_id', '=', id).where('kind', '=', 'derived').execute();
+    const objects = await stack.db
+      .selectFrom('material_objects')
+      .select('key')
+      .where('material_id', '=', id)
+      .where('kind', '=', 'derived')
+      .execute();
     expect(objects).toEqual([]);
   });
 });
@@ -76,8 +94,17 @@ describe('sweepStaleMaterials', () => {
   it('re-enqueues a material whose job was lost', async () => {
     const { _id: id } = await upload(await pdfWithImage(), 'lost');
     await stack.api.queue.remove(id);
-    await stack.db.updateTable('materials').set({ processing_started_at: new Date(Date.now() - 3600_000) }).where('id', '=', id).execute();
-    const swept = await sweepStaleMaterials({ db: stack.db, queue: stack.api.queue, config: stack.config, logger: stack.api.logger });
+    await stack.db
+      .updateTable('materials')
+      .set({ processing_started_at: new Date(Date.now() - 3600_000) })
+      .where('id', '=', id)
+      .execute();
+    const swept = await sweepStaleMaterials({
+      db: stack.db,
+      queue: stack.api.queue,
+      config: stack.config,
+      logger: stack.api.logger,
+    });
     expect(swept).toBeGreaterThanOrEqual(1);
     const job = await stack.api.queue.getJob(id);
     expect(job?.data).toEqual({ materialId: id });

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Job } from 'bullmq';
-import type { Config } from '@quire/config';
 import {
   findMaterialForProcessing,
   forgetObjects,
@@ -13,12 +11,28 @@ import {
   replaceChunks,
   transitionMaterial,
   type Db,
-  type Material,
-  type MaterialContent,
 } from '@quire/db';
-import { countWords, EXTRACTOR_VERSIONS, ExtractError, normalizeText, type ContentType, type ExtractResult } from '@quire/extract';
+import {
+  countWords,
+  EXTRACTOR_VERSIONS,
+  type ExtractError,
+  normalizeText,
+  type ContentType,
+  type ExtractResult,
+} from '@quire/extract';
+import {
+  CONTENT_METADATA,
+  originalOf,
+  storageKeys,
+  withError,
+  withResult,
+  type Material,
+  type MaterialError,
+  type ProcessingResult,
+  type RunMeasures,
+  type StoredImage,
+} from '@quire/material';
 import type { JobMap, ProcessResult } from '@quire/queue';
-import type { ObjectStore } from '@quire/storage';
 import { recordMaterialEvent } from '@quire/webhooks';
 import type { Logger } from 'pino';
 import { makeJobDir } from '../sandbox/job-dirs.ts';
@@ -27,19 +41,11 @@ import { budgetFor } from './budget.ts';
 import { chunkSegments } from './chunk-segments.ts';
 import { fetchOriginal } from './fetch-original.ts';
 import { jsonSafe } from './json-safe.ts';
+import type { ProcessDeps } from './process-deps.ts';
 import { progressReporter } from './progress.ts';
 import { readPinnedOriginal } from './read-original.ts';
 
-export interface ProcessDeps {
-  db: Db;
-  store: ObjectStore;
-  config: Config;
-  logger: Logger;
-  /** Aborted when the worker must stop now: running extractions are killed and their jobs handed back. */
-  shutdown?: AbortSignal;
-}
-
-export const originalKey = (m: Pick<Material, 'organization_id' | 'id'>) => `${m.organization_id}/${m.id}/original`;
+export type { ProcessDeps } from './process-deps.ts';
 
 /**
  * Turns a `processing` material into `active` or `error`. Safe to run twice: it does nothing unless the row
@@ -55,7 +61,8 @@ export async function processMaterial(job: Job<JobMap['process-material']>, deps
   const started = Date.now();
   const workDir = await makeJobDir();
   // The row keeps the last value for readers; the job event reaches open /events streams at once.
-  const publishProgress = (percent: number) => Promise.all([patchProcessingMetadata(db, materialId, { progress: percent }), job.updateProgress(percent)]);
+  const publishProgress = (percent: number) =>
+    Promise.all([patchProcessingMetadata(db, materialId, { progress: percent }), job.updateProgress(percent)]);
   try {
     const outcome = await extract(material, workDir, deps, log, publishProgress);
     const run: RunMeasures = {
@@ -65,27 +72,21 @@ export async function processMaterial(job: Job<JobMap['process-material']>, deps
     if (!outcome.ok) {
       log.info({ code: outcome.code, ...run }, 'processing failed: %s', outcome.message);
       const { code, message, claimedType, detectedType } = outcome;
-      const error = { code, message, ...(claimedType ? { claimedType, detectedType } : {}) };
+      const error: MaterialError = { code, message, ...(claimedType ? { claimedType, detectedType } : {}) };
       return await finishWithError(db, material, error, run);
     }
-    const { status, webhookDeliveries } = await finishActive(deps, material, outcome, workDir, run);
+    const { status, webhookDeliveries } = await finishActive(deps, material, outcome, workDir, run, log);
     log.info({ ...run, status }, 'processing finished');
     return { status, contentType: outcome.contentType, webhookDeliveries };
   } catch (err) {
     const attempts = job.opts.attempts ?? 1;
     if (deps.shutdown?.aborted || job.attemptsMade + 1 < attempts) throw err;
     log.error({ err }, 'processing failed on the last attempt');
-    const error = { code: 'INTERNAL', message: 'Processing failed because of an internal error' };
+    const error: MaterialError = { code: 'INTERNAL', message: 'Processing failed because of an internal error' };
     return finishWithError(db, material, error, { processingMs: Date.now() - started });
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });
   }
-}
-
-/** Recorded in the metadata of every processed material; the peak is the sandbox's, when one ran. */
-interface RunMeasures {
-  processingMs: number;
-  peakMemoryMb?: number;
 }
 
 type Outcome = (
@@ -100,23 +101,29 @@ async function extract(
   log: Logger,
   publishProgress: (percent: number) => Promise<unknown>,
 ): Promise<Outcome> {
-  const content = material.content as MaterialContent;
-  const reportProgress = progressReporter(publishProgress);
+  const { source } = material;
+  // A lost progress update costs only a less precise bar; the run goes on.
+  const reportProgress = progressReporter(publishProgress, (err) => log.debug({ err }, 'could not publish progress'));
 
-  if (content.text !== undefined && !content.s3Key) {
-    const text = normalizeText(content.text);
-    return { ok: true, result: { text, segments: text ? [{ text }] : [], images: [], metadata: {} }, contentType: 'text' };
+  if (source.kind === 'text') {
+    const text = normalizeText(source.text);
+    return {
+      ok: true,
+      result: { text, segments: text ? [{ text }] : [], images: [], metadata: {} },
+      contentType: 'text',
+    };
   }
 
   const inputPath = path.join(workDir, 'input');
-  let contentType = material.content_type as ContentType;
-  if (!content.s3Key && content.url) {
-    const fetched = await fetchOriginal(material, inputPath, deps);
+  let contentType = material.contentType;
+  const original = originalOf(source);
+  if (original) {
+    const read = await readPinnedOriginal(deps.store, original, inputPath);
+    if (!read.ok) return read;
+  } else if (source.kind === 'url') {
+    const fetched = await fetchOriginal(material, source, inputPath, deps);
     if (!fetched.ok) return fetched;
     contentType = fetched.contentType;
-  } else {
-    const read = await readPinnedOriginal(deps.store, content, inputPath);
-    if (!read.ok) return read;
   }
   reportProgress(5);
 
@@ -128,13 +135,13 @@ async function extract(
       contentType,
       inputPath,
       outputDir,
-      extractImages: material.extract_images,
-      ...(content.url ? { sourceUrl: content.url } : {}),
-      ffmpegPath: deps.config.FFMPEG_PATH,
-      ffprobePath: deps.config.FFPROBE_PATH,
-      speechEngine: deps.config.SPEECH_ENGINE,
-      pocketsphinxPath: deps.config.POCKETSPHINX_PATH,
-      pocketsphinxModelDir: deps.config.POCKETSPHINX_MODEL_DIR,
+      extractImages: material.extractImages,
+      ...(source.kind === 'url' ? { sourceUrl: source.url } : {}),
+      ffmpegPath: deps.config.extraction.ffmpegPath,
+      ffprobePath: deps.config.extraction.ffprobePath,
+      speechEngine: deps.config.extraction.speechEngine,
+      pocketsphinxPath: deps.config.extraction.pocketsphinxPath,
+      pocketsphinxModelDir: deps.config.extraction.pocketsphinxModelDir,
     },
     budgetFor(contentType, size, deps.config),
     (percent) => reportProgress(5 + Math.round(percent * 0.9)),
@@ -149,38 +156,40 @@ async function finishActive(
   { result, contentType }: { result: ExtractResult; contentType: ContentType },
   workDir: string,
   run: RunMeasures,
+  log: Logger,
 ): Promise<{ status: 'active' | 'skipped'; webhookDeliveries?: string[] }> {
   const { db, store, config } = deps;
-  const runKey = `${material.organization_id}/${material.id}/derived/${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+  const runKey = storageKeys.derivedRun(material.organizationId, material.id);
   const written: { key: string; bytes: number }[] = [];
   const put = async (name: string, body: Buffer | string, contentType: string) => {
-    const key = `${runKey}/${name}`;
+    const key = storageKeys.derived(runKey, name);
     const data = typeof body === 'string' ? Buffer.from(body) : body;
     await store.put(key, data, { contentType });
     written.push({ key, bytes: data.length });
     return key;
   };
   const putFile = async (name: string, format: string) => {
-    const key = `${runKey}/${name}`;
-    const { size } = await store.put(key, createReadStream(path.join(workDir, 'out', name)), { contentType: `image/${format}` });
+    const key = storageKeys.derived(runKey, name);
+    const { size } = await store.put(key, createReadStream(path.join(workDir, 'out', name)), {
+      contentType: `image/${format}`,
+    });
     written.push({ key, bytes: size });
     return key;
   };
 
   try {
-    const metadata: Record<string, unknown> = { ...withoutRunState(material.metadata), ...result.metadata };
-    delete metadata.error;
-    metadata.wordCount = countWords(result.text);
-    metadata.textLength = result.text.length;
-    if (result.text.length > config.INLINE_TEXT_MAX_CHARS) {
-      metadata.textKey = await put('text.txt', result.text, 'text/plain; charset=utf-8');
-      delete metadata.extractedText;
-    } else {
-      metadata.extractedText = result.text;
-      delete metadata.textKey;
-    }
+    // The sandbox's output crosses a process boundary: it is checked against the type's schema, not trusted.
+    const contentFields = CONTENT_METADATA[contentType].parse(result.metadata);
+    const processed: ProcessingResult = {
+      wordCount: countWords(result.text),
+      textLength: result.text.length,
+      ...(result.text.length > config.extraction.inlineTextMaxChars
+        ? { textKey: await put('text.txt', result.text, 'text/plain; charset=utf-8') }
+        : { extractedText: result.text }),
+      extractor: EXTRACTOR_VERSIONS[contentType],
+    };
 
-    const images = [];
+    const images: StoredImage[] = [];
     for (const [index, image] of result.images.entries()) {
       const s3Key = await putFile(image.file, image.format);
       const position = {
@@ -188,35 +197,54 @@ async function finishActive(
         ...(image.chapter !== undefined ? { chapter: image.chapter } : {}),
         ...(image.timestampMs !== undefined ? { timestampMs: image.timestampMs } : {}),
       };
-      const entry = { id: `${material.id}-${index + 1}`, s3Key, ...position, width: image.width, height: image.height, format: image.format };
-      if (image.role === 'preview' || image.role === 'thumbnail') metadata[image.role] = entry;
+      const entry = {
+        id: `${material.id}-${index + 1}`,
+        s3Key,
+        ...position,
+        width: image.width,
+        height: image.height,
+        format: image.format,
+      };
+      if (image.role === 'preview' || image.role === 'thumbnail') processed[image.role] = entry;
       else images.push({ ...entry, kind: image.role });
     }
-    if (material.extract_images) metadata.images = images;
-    else delete metadata.images;
-    Object.assign(metadata, run);
-    metadata.extractor = EXTRACTOR_VERSIONS[contentType];
+    if (material.extractImages) processed.images = images;
+    const metadata = withResult(material.metadata, contentFields, processed, run);
     const chunks = chunkSegments(result.segments.length > 0 ? result.segments : [{ text: result.text }]);
 
     const derivedBytes = written.reduce((sum, o) => sum + o.bytes, 0);
     const committed = await db.transaction().execute(async (trx) => {
-      const updated = await transitionMaterial(trx, material.id, ['processing'], 'active', { metadata: jsonSafe(metadata), derivedBytes });
+      const updated = await transitionMaterial(trx, material.id, ['processing'], 'active', {
+        metadata: jsonSafe(metadata),
+        derivedBytes,
+      });
       if (!updated) return undefined;
-      await replaceChunks(trx, material.organization_id, material.id, chunks);
+      await replaceChunks(trx, material.organizationId, material.id, chunks);
       const previous = await listObjects(trx, material.id, 'derived');
-      await forgetObjects(trx, material.id, previous.map((o) => o.key));
+      await forgetObjects(
+        trx,
+        material.id,
+        previous.map((o) => o.key),
+      );
       for (const object of written) await recordObject(trx, material.id, object.key, 'derived', object.bytes);
-      return { replaced: previous.map((o) => o.key), webhookDeliveries: await recordMaterialEvent(trx, updated, 'material.processed') };
+      return {
+        replaced: previous.map((o) => o.key),
+        webhookDeliveries: await recordMaterialEvent(trx, updated, 'material.processed'),
+      };
     });
     if (!committed) {
       // Deleted or finished by another run meanwhile: what this run wrote belongs to nobody.
       await store.remove(written.map((o) => o.key));
       return { status: 'skipped' };
     }
-    await store.remove(committed.replaced).catch(() => {});
+    await store
+      .remove(committed.replaced)
+      .catch((err) => log.warn({ err, keys: committed.replaced }, "the previous run's objects could not be removed"));
     return { status: 'active', webhookDeliveries: committed.webhookDeliveries };
   } catch (err) {
-    await store.remove(written.map((o) => o.key)).catch(() => {});
+    await store
+      .remove(written.map((o) => o.key))
+      .catch((removeErr) => log.warn({ err: removeErr }, 'objects of a failed run could not be removed'));
     throw err;
   }
 }
@@ -224,20 +252,16 @@ async function finishActive(
 export async function finishWithError(
   db: Db,
   material: Material,
-  error: { code: string; message: string; claimedType?: string; detectedType?: string },
+  error: MaterialError,
   run: RunMeasures,
 ): Promise<ProcessResult> {
-  const metadata = { ...withoutRunState(material.metadata), error, ...run };
+  const metadata = withError(material.metadata, error, run);
   return db.transaction().execute(async (trx) => {
-    const updated = await transitionMaterial(trx, material.id, ['processing'], 'error', { metadata: jsonSafe(metadata) });
+    const updated = await transitionMaterial(trx, material.id, ['processing'], 'error', {
+      metadata: jsonSafe(metadata),
+    });
     if (!updated) return { status: 'skipped' };
     const webhookDeliveries = await recordMaterialEvent(trx, updated, 'material.failed');
-    return { status: 'error', contentType: updated.content_type, errorCode: error.code, webhookDeliveries };
+    return { status: 'error', contentType: updated.contentType, errorCode: error.code, webhookDeliveries };
   });
-}
-
-/** Drops what belongs to a previous run: its progress and its memory peak. */
-function withoutRunState(metadata: Record<string, unknown>): Record<string, unknown> {
-  const { progress: _progress, peakMemoryMb: _peak, ...rest } = metadata;
-  return rest;
 }

@@ -2,7 +2,10 @@ const MIN_STEP = 5;
 const MIN_INTERVAL_MS = 500;
 
 /** Forwards progress at most every 5 points and 500 ms, so a chatty extractor does not hammer the database. */
-export function progressReporter(write: (percent: number) => Promise<unknown>): (percent: number) => void {
+export function progressReporter(
+  write: (percent: number) => Promise<unknown>,
+  onError: (err: unknown) => void,
+): (percent: number) => void {
   let last = 0;
   let lastAt = 0;
   return (percent) => {
@@ -11,6 +14,6 @@ export function progressReporter(write: (percent: number) => Promise<unknown>): 
     if (value - last < MIN_STEP || now - lastAt < MIN_INTERVAL_MS) return;
     last = value;
     lastAt = now;
-    write(value).catch(() => {});
+    write(value).catch(onError);
   };
 }

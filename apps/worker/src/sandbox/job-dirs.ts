@@ -17,7 +17,11 @@ export function makeJobDir(): Promise<string> {
  * working in one. A folder whose worker still runs is left alone, whoever's it is; a folder from before
  * owners were named in it is removed only once it is older than `legacyStaleMs`.
  */
-export async function sweepStaleJobDirs(logger: Pick<Logger, 'warn'>, legacyStaleMs: number, tmpDir = os.tmpdir()): Promise<number> {
+export async function sweepStaleJobDirs(
+  logger: Pick<Logger, 'warn'>,
+  legacyStaleMs: number,
+  tmpDir = os.tmpdir(),
+): Promise<number> {
   const names = (await fs.readdir(tmpDir).catch(() => [] as string[])).filter((n) => n.startsWith(PREFIX));
   let removed = 0;
   for (const name of names) {

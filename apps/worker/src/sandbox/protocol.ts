@@ -10,8 +10,7 @@ export interface SandboxSpec extends ExtractorSettings {
 }
 
 export type SandboxOutcome =
-  | { ok: true; result: ExtractResult }
-  | { ok: false; code: ExtractErrorCode; message: string };
+  { ok: true; result: ExtractResult } | { ok: false; code: ExtractErrorCode; message: string };
 
 export type ChildMessage = { type: 'progress'; percent: number } | { type: 'pages'; count: number };
 

@@ -14,7 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
-async function specFor(name: string, body: Buffer, contentType: SandboxSpec['contentType'], extractImages = false): Promise<SandboxSpec> {
+async function specFor(
+  name: string,
+  body: Buffer,
+  contentType: SandboxSpec['contentType'],
+  extractImages = false,
+): Promise<SandboxSpec> {
   const jobDir = path.join(dir, name);
   await fs.mkdir(path.join(jobDir, 'out'), { recursive: true });
   const inputPath = path.join(jobDir, 'input');
@@ -34,7 +39,9 @@ async function specFor(name: string, body: Buffer, contentType: SandboxSpec['con
 
 /** A small PDF that decodes into a 12000x12000 bitmap: cheap to store, expensive to open. */
 async function imageBombPdf(): Promise<Buffer> {
-  const png = await sharp({ create: { width: 12000, height: 12000, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
+  const png = await sharp({ create: { width: 12000, height: 12000, channels: 3, background: '#ffffff' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
   return new Promise((resolve) => {
     const doc = new PDFDocument();
     const chunks: Buffer[] = [];
@@ -78,7 +85,11 @@ describe('runSandboxed', () => {
     expect(withoutPages).toMatchObject({ ok: false, code: 'TIMEOUT', message: 'Processing took longer than 4 s' });
 
     const started = Date.now();
-    const withPages = await runSandboxed(await specFor('paged', pdf, 'pdf', true), { ...base, perPageMs: 20_000, maxTimeoutMs: 90_000 }, () => {});
+    const withPages = await runSandboxed(
+      await specFor('paged', pdf, 'pdf', true),
+      { ...base, perPageMs: 20_000, maxTimeoutMs: 90_000 },
+      () => {},
+    );
     expect(withPages.ok, JSON.stringify(withPages)).toBe(true);
     expect(Date.now() - started).toBeGreaterThan(base.timeoutMs);
   });

@@ -61,7 +61,10 @@ export async function runSandboxed(
     if (msg?.type === 'progress') onProgress(msg.percent);
     if (msg?.type === 'pages' && limits.perPageMs) {
       // Computed from the base budget, so a repeated report cannot stretch it further.
-      const extended = Math.min(limits.maxTimeoutMs ?? limits.timeoutMs, limits.timeoutMs + msg.count * limits.perPageMs);
+      const extended = Math.min(
+        limits.maxTimeoutMs ?? limits.timeoutMs,
+        limits.timeoutMs + msg.count * limits.perPageMs,
+      );
       if (extended <= timeoutMs) return;
       timeoutMs = extended;
       clearTimeout(timer);
@@ -88,10 +91,20 @@ export async function runSandboxed(
   // Not the file's fault: the worker is shutting down and the job goes back to the queue.
   if (overrun === 'ABORTED') throw signal?.reason ?? new Error('extraction aborted');
   if (overrun === 'TIMEOUT') {
-    return { ok: false, code: 'TIMEOUT', message: `Processing took longer than ${Math.round(timeoutMs / 1000)} s`, peakRssMb };
+    return {
+      ok: false,
+      code: 'TIMEOUT',
+      message: `Processing took longer than ${Math.round(timeoutMs / 1000)} s`,
+      peakRssMb,
+    };
   }
   if (overrun === 'TOO_LARGE' || /heap limit|out of memory/i.test(stderr)) {
-    return { ok: false, code: 'TOO_LARGE', message: `Processing needed more than ${limits.maxMemoryMb} MB of memory`, peakRssMb };
+    return {
+      ok: false,
+      code: 'TOO_LARGE',
+      message: `Processing needed more than ${limits.maxMemoryMb} MB of memory`,
+      peakRssMb,
+    };
   }
   try {
     const report = JSON.parse(await fs.readFile(path.join(spec.outputDir, RESULT_FILE), 'utf8')) as ChildReport;

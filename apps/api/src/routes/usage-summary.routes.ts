@@ -1,12 +1,16 @@
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { USAGE_EVENT_TYPES } from '@quire/db';
-import { documentApiRoute, isoTimestamp, json } from '../openapi/common.ts';
+import { isoTimestamp } from '@quire/material';
+import { json } from '../openapi/common.ts';
+import { summarizeUsage } from '../services/usage-summary.service.ts';
+import { apiRoute, type AnyRoute } from './route.ts';
 import { usageSummaryQuerySchema } from './usage-summary.schema.ts';
 
 const figures = {
   events: z.number().int().meta({ description: 'Events of every type' }),
-  byType: z.strictObject(Object.fromEntries(USAGE_EVENT_TYPES.map((t) => [t, z.number().int()]))).meta({ description: 'Events per type' }),
+  byType: z
+    .strictObject(Object.fromEntries(USAGE_EVENT_TYPES.map((t) => [t, z.number().int()])))
+    .meta({ description: 'Events per type' }),
   engagedMs: z.number().int().meta({ description: 'Engaged milliseconds of `engagement` events' }),
 };
 
@@ -30,17 +34,25 @@ const summarySchema = z
   })
   .meta({ id: 'UsageSummary' });
 
-export function documentUsageSummaryRoutes(registry: OpenAPIRegistry): void {
-  documentApiRoute(registry, {
-    tags: ['Usage events'],
+/** `GET /api/v1/usage/summary`: usage per hour, day or month, in total or per student or group. */
+export const usageSummaryRoutes: AnyRoute[] = [
+  apiRoute({
     method: 'get',
     path: '/api/v1/usage/summary',
+    tags: ['Usage events'],
     summary: "Usage per UTC hour, day or month of the key's group (or its organization), in total or per user or group",
     description:
       'Periods are UTC hours, days or calendar months; the first and last are cut to `startDate`/`endDate` (both inclusive). ' +
       'Without `groupBy` every period is listed, zeros included; with it, only the users or groups active in a period. ' +
       '`groupBy=model|endpoint` is a 400: quire records neither per event. Answered from the daily counters of the group reports.',
-    request: { query: usageSummaryQuerySchema },
+    query: usageSummaryQuerySchema,
     responses: { 200: json('The summary', summarySchema) },
-  });
-}
+    handle: async ({ ctx, principal, query }) => {
+      const limits = {
+        maxRangeDays: ctx.config.limits.analyticsMaxRangeDays,
+        maxPeriods: ctx.config.limits.usageSummaryMaxPeriods,
+      };
+      return { status: 200, body: await summarizeUsage(ctx, principal, query, limits) };
+    },
+  }),
+];

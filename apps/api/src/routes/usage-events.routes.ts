@@ -1,8 +1,10 @@
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { USAGE_EVENT_TYPES } from '@quire/db';
-import { documentApiRoute, errorBodySchema, isoTimestamp, json, jsonBody } from '../openapi/common.ts';
-import { batchSchema, listEventsQuerySchema } from './usage-events.schema.ts';
+import { isoTimestamp } from '@quire/material';
+import { errorBodySchema, json } from '../openapi/common.ts';
+import { listUsageEvents, recordUsageEvents } from '../services/usage-events.service.ts';
+import { apiRoute, type AnyRoute } from './route.ts';
+import { batchSchema, eventBatchError, listEventsQuerySchema } from './usage-events.schema.ts';
 
 const usageEventViewSchema = z
   .strictObject({
@@ -20,30 +22,53 @@ const usageEventViewSchema = z
 
 const tags = ['Usage events'];
 
-export function documentUsageEventsRoutes(registry: OpenAPIRegistry): void {
-  documentApiRoute(registry, {
-    tags,
+/** `/api/v1/usage/events`: how the platform reports activity, and a way to read it back. */
+export const usageEventRoutes: AnyRoute[] = [
+  apiRoute({
     method: 'post',
     path: '/api/v1/usage/events',
+    tags,
     summary: 'Report activity (1..1000 events), idempotent by eventId',
     description:
       'The whole batch is stored or none of it: the first bad event is named in the 400 (`index`, `message` `events[i].field: ...`). A key with a group files every event under it; a key without one needs `groupId` on each event.',
-    request: { body: jsonBody(batchSchema) },
+    body: { json: batchSchema },
+    invalid: eventBatchError,
     responses: { 200: json('Counted', z.strictObject({ accepted: z.number().int(), duplicates: z.number().int() })) },
-  });
-  documentApiRoute(registry, {
-    tags,
+    handle: async ({ ctx, principal, body }) => ({
+      status: 200,
+      body: await recordUsageEvents(ctx, principal, body.events),
+    }),
+  }),
+  apiRoute({
     method: 'get',
     path: '/api/v1/usage/events',
+    tags,
     summary: "List the key's group's events (or its organization's, or one of its groups'), newest first",
     description: 'An unknown query parameter is a 400; so is a `groupId` other than its own for a key with a group.',
-    request: { query: listEventsQuerySchema },
+    query: listEventsQuerySchema,
     responses: {
       404: json('`groupId` names no group of the organization', errorBodySchema),
       200: json(
         'One page',
-        z.strictObject({ events: z.array(usageEventViewSchema), limit: z.number().int(), offset: z.number().int(), hasMore: z.boolean() }),
+        z.strictObject({
+          events: z.array(usageEventViewSchema),
+          limit: z.number().int(),
+          offset: z.number().int(),
+          hasMore: z.boolean(),
+        }),
       ),
     },
-  });
-}
+    handle: async ({ ctx, principal, query: q }) => ({
+      status: 200,
+      body: await listUsageEvents(ctx, principal, {
+        from: q.startDate,
+        to: q.endDate,
+        type: q.eventType,
+        userId: q.userId,
+        groupId: q.groupId,
+        limit: q.limit,
+        offset: q.offset,
+      }),
+    }),
+  }),
+];

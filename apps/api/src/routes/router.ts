@@ -1,0 +1,103 @@
+import { Router, type Request, type Response } from 'express';
+import type { z } from 'zod';
+import type { ApiContext } from '../context.ts';
+import { principalOf } from '../middleware/authenticate.ts';
+import type { OpenApiDocument } from '../openapi/common.ts';
+import { fingerprintOf, idempotent } from '../services/idempotency.ts';
+import { uploadReceiver, type ReceivedUpload } from '../uploads/receive-upload.ts';
+import { expressPath, isApiRoute, type AnyRoute, type ApiRoute, type Reply } from './route.ts';
+
+/**
+ * The Express router of a route table: each declaration's schemas parse its request, its handler answers,
+ * and the router sends the reply (through `Idempotency-Key` handling when the route declares it).
+ */
+export function routerFor(ctx: ApiContext, routes: readonly AnyRoute[], document: OpenApiDocument): Router {
+  const router = Router();
+  const receiveUpload = uploadReceiver(ctx);
+  for (const route of inMatchingOrder(routes)) {
+    const path = expressPath(route.path);
+    if (isApiRoute(route)) router[route.method](path, (req, res) => serve(ctx, route, receiveUpload, req, res));
+    else if (route.when?.(ctx) ?? true) router[route.method](path, route.handler({ ctx, document }));
+  }
+  return router;
+}
+
+async function serve(
+  ctx: ApiContext,
+  route: ApiRoute,
+  receiveUpload: ReturnType<typeof uploadReceiver>,
+  req: Request,
+  res: Response,
+): Promise<void> {
+  const principal = principalOf(req);
+  route.authorize?.(principal);
+  const parse = <S extends z.ZodType>(schema: S | undefined, value: unknown, part?: 'query' | 'body'): z.output<S> => {
+    if (!schema) return undefined as z.output<S>;
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    throw part && route.invalid ? route.invalid(parsed.error, part) : parsed.error;
+  };
+  const params = parse(route.params, req.params);
+  const query = parse(route.query, req.query, 'query');
+
+  let body: unknown;
+  let upload: ReceivedUpload | undefined;
+  let fingerprinted: unknown[] = [];
+  if (route.body && 'multipart' in route.body) {
+    // The file is stored first (it arrives before or between the fields); a request that fails after keeps nothing.
+    upload = await receiveUpload(req, res, principal.organizationId);
+    try {
+      body = parse(route.body.multipart, req.body ?? {}, 'body');
+    } catch (err) {
+      await upload.discard();
+      throw err;
+    }
+    fingerprinted = [body, upload.file.size, upload.file.sha256];
+  } else if (route.body) {
+    body = parse(route.body.json, req.body ?? {}, 'body');
+    fingerprinted = [req.body];
+  }
+
+  const input = { ctx, principal, params, query, body, upload, http: { req, res } };
+  const run = async (): Promise<Reply> => {
+    const reply = await route.handle(input);
+    if (!reply) throw new Error(`${route.method} ${route.path} wrote its own response but is declared idempotent`);
+    return reply;
+  };
+  if (route.idempotent) {
+    const request = {
+      organizationId: principal.organizationId,
+      key: req.get('idempotency-key'),
+      // The declared path, not the requested one: `/materials` and `/materials/` are the same request.
+      fingerprint: fingerprintOf(`${req.method} ${route.path}`, ...(route.params ? [params] : []), ...fingerprinted),
+    };
+    send(res, await idempotent(ctx, request, run, upload?.discard));
+    return;
+  }
+  const reply = await route.handle(input);
+  if (reply) send(res, reply);
+}
+
+function send(res: Response, reply: Reply): void {
+  if (reply.headers) res.set(reply.headers);
+  res.status(reply.status).json(reply.body);
+}
+
+/**
+ * Express tries routes in the order they were added; sorting puts a literal segment before a parameter at
+ * the same place, so `/materials/bulk/move` is not taken for `/materials/{id}/move` whatever the table's order.
+ */
+function inMatchingOrder(routes: readonly AnyRoute[]): AnyRoute[] {
+  const segments = (route: AnyRoute) => route.path.split('/').map((s) => (s.startsWith('{') ? null : s));
+  const compare = (a: AnyRoute, b: AnyRoute) => {
+    const [x, y] = [segments(a), segments(b)];
+    for (let i = 0; i < Math.min(x.length, y.length); i++) {
+      if (x[i] === y[i]) continue;
+      if (x[i] === null) return 1;
+      if (y[i] === null) return -1;
+      return x[i]! < y[i]! ? -1 : 1;
+    }
+    return x.length - y.length;
+  };
+  return [...routes].sort(compare);
+}

@@ -1,0 +1,14 @@
+import type { Config } from '@quire/config';
+import type { Db } from '@quire/db';
+import type { ObjectStore } from '@quire/storage';
+import type { Logger } from 'pino';
+
+/** What processing a material needs from the worker. */
+export interface ProcessDeps {
+  db: Db;
+  store: ObjectStore;
+  config: Config;
+  logger: Logger;
+  /** Aborted when the worker must stop now: running extractions are killed and their jobs handed back. */
+  shutdown?: AbortSignal;
+}
