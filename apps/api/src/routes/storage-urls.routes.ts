@@ -62,9 +62,10 @@ const putHandler =
       throw goneMaterial();
     }
     // The connection was closed under the request (bytes past its Content-Length, say): the client never
-    // hears this 200, so the URL must still take its body.
+    // hears this 200, so the URL must still take its body, unless a complete has meanwhile made the material
+    // own the object, which must then stay.
     if (req.socket.destroyed || req.socket.writableEnded) {
-      await store.remove([key]);
+      if ((await uploadUrlState(ctx, key)) === 'open') await store.remove([key]);
       return;
     }
     res.status(200).json({ key, size });
