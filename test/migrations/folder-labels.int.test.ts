@@ -1,18 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '@quire/api';
-import { createDb, insertApiKey, migrateTo, migrateToLatest, type Db } from '@quire/db';
-import { startTestStack, type TestStack } from '@quire/testkit';
+import { insertApiKey, migrateTo, migrateToLatest, type Db } from '@quire/db';
+import { createScratchDatabase, startTestStack, type ScratchDatabase, type TestStack } from '@quire/testkit';
 import { migrations } from '../../migrations/index.ts';
 
 const FIRST_FOLDER_MIGRATION = '0004_create_folders';
 
 const names = Object.keys(migrations).sort();
 const previous = names[names.indexOf(FIRST_FOLDER_MIGRATION) - 1]!;
-const database = `quire_labels_${randomBytes(4).toString('hex')}`;
 const early = new Date('2025-02-01T10:00:00.000Z');
-let admin: Db;
+let scratch: ScratchDatabase;
 let db: Db;
 let databaseUrl: string;
 let appliedBefore: string[];
@@ -43,12 +41,8 @@ function labelled(
 // A fresh database migrated only as far as the version before folders, written to as that version did,
 // then migrated to the latest version.
 beforeAll(async () => {
-  admin = createDb(inject('databaseUrl'), { poolSize: 1 });
-  await sql`create database ${sql.id(database)}`.execute(admin);
-  const url = new URL(inject('databaseUrl'));
-  url.pathname = `/${database}`;
-  databaseUrl = url.toString();
-  db = createDb(databaseUrl, { poolSize: 2 });
+  scratch = await createScratchDatabase('quire_labels');
+  ({ db, url: databaseUrl } = scratch);
 
   appliedBefore = await migrateTo(db, previous);
   foldersTableBefore = (await sql<{ t: string | null }>`select to_regclass('folders') as t`.execute(db)).rows[0]!.t;
@@ -74,11 +68,7 @@ beforeAll(async () => {
   appliedAfter = await migrateToLatest(db);
 });
 
-afterAll(async () => {
-  await db?.destroy();
-  await sql`drop database if exists ${sql.id(database)} with (force)`.execute(admin);
-  await admin?.destroy();
-});
+afterAll(() => scratch?.drop());
 
 describe('moving folder labels into folders', () => {
   it('turns every (organization, label) of a live material into a folder with the label as its id', async () => {

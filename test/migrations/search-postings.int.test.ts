@@ -1,28 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '@quire/api';
-import { createDb, insertApiKey, migrateTo, migrateToLatest, type Db } from '@quire/db';
-import { startTestStack, type TestStack } from '@quire/testkit';
+import { insertApiKey, migrateTo, migrateToLatest, type Db } from '@quire/db';
+import { createScratchDatabase, startTestStack, type ScratchDatabase, type TestStack } from '@quire/testkit';
 import { migrations } from '../../migrations/index.ts';
 
 const SEARCH_POSTINGS_MIGRATION = '0012_create_search_postings';
 
 const names = Object.keys(migrations).sort();
 const previous = names[names.indexOf(SEARCH_POSTINGS_MIGRATION) - 1]!;
-const database = `quire_postings_${randomBytes(4).toString('hex')}`;
-let admin: Db;
+let scratch: ScratchDatabase;
 let db: Db;
 let databaseUrl: string;
 
 // Passages written by the version before ranked search, then the migration: they must be searchable as ranked.
 beforeAll(async () => {
-  admin = createDb(inject('databaseUrl'), { poolSize: 1 });
-  await sql`create database ${sql.id(database)}`.execute(admin);
-  const url = new URL(inject('databaseUrl'));
-  url.pathname = `/${database}`;
-  databaseUrl = url.toString();
-  db = createDb(databaseUrl, { poolSize: 2 });
+  scratch = await createScratchDatabase('quire_postings');
+  ({ db, url: databaseUrl } = scratch);
 
   await migrateTo(db, previous);
   await db
@@ -62,11 +55,7 @@ beforeAll(async () => {
   await migrateToLatest(db);
 });
 
-afterAll(async () => {
-  await db?.destroy();
-  await sql`drop database if exists ${sql.id(database)} with (force)`.execute(admin);
-  await admin?.destroy();
-});
+afterAll(() => scratch?.drop());
 
 describe('indexing the passages stored before ranked search', () => {
   it('ranks, corrects and highlights them through the API', async () => {

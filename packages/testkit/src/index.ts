@@ -1,3 +1,4 @@
+export { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 export { localStorageOf, startTestStack, type TestStack, type Tenant, type StorageDriver } from './test-stack.ts';
 export {
   imageHeavyPdf,
