@@ -10,6 +10,7 @@ export function textOnlySpec(contentType: ContentType, inputPath: string, output
     extractImages: false,
     ffmpegPath: 'ffmpeg',
     ffprobePath: 'ffprobe',
+    pdfEngine: 'pdfium',
     speechEngine: 'none',
     pocketsphinxPath: 'pocketsphinx_continuous',
     pocketsphinxModelDir: '/usr/share/pocketsphinx/model/en-us',

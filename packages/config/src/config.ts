@@ -130,6 +130,14 @@ const envSchema = z.object({
   WORKER_SHUTDOWN_MS: int(0).default(30_000),
   EXTRACT_TIMEOUT_MS: int(1000).default(10 * 60 * 1000),
   EXTRACT_MAX_MEMORY_MB: int(64).default(2048),
+  /** Jobs one warm sandbox child serves before it is replaced; 1 is a fresh process per job. */
+  EXTRACT_CHILD_MAX_JOBS: int(1).default(100),
+  /** A child whose resident memory after a job is above this is replaced before the next job. */
+  EXTRACT_CHILD_RECYCLE_RSS_MB: int(64).default(512),
+  /** The share of a document's time budget its image extraction may use once the text is out (0.05..1). */
+  EXTRACT_IMAGES_SHARE: z.coerce.number().min(0.05).max(1).default(0.5),
+  /** PDF text engine: PDFium (WebAssembly) or pdf.js (through pdf-parse), which also takes over whatever PDFium refuses. */
+  PDF_ENGINE: z.enum(['pdfium', 'pdf-parse']).default('pdfium'),
   /** Materials in `processing` longer than this are re-enqueued by the sweeper. */
   PROCESSING_STALE_MS: int(60_000).default(30 * 60 * 1000),
   SWEEP_INTERVAL_MS: int(1000).default(60_000),
@@ -200,6 +208,10 @@ export interface Config {
   extraction: {
     timeoutMs: number;
     maxMemoryMb: number;
+    childMaxJobs: number;
+    childRecycleRssMb: number;
+    imagesShare: number;
+    pdfEngine: Env['PDF_ENGINE'];
     inlineTextMaxChars: number;
     ffmpegPath: string;
     ffprobePath: string;
@@ -290,6 +302,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     extraction: {
       timeoutMs: e.EXTRACT_TIMEOUT_MS,
       maxMemoryMb: e.EXTRACT_MAX_MEMORY_MB,
+      childMaxJobs: e.EXTRACT_CHILD_MAX_JOBS,
+      childRecycleRssMb: e.EXTRACT_CHILD_RECYCLE_RSS_MB,
+      imagesShare: e.EXTRACT_IMAGES_SHARE,
+      pdfEngine: e.PDF_ENGINE,
       inlineTextMaxChars: e.INLINE_TEXT_MAX_CHARS,
       ffmpegPath: e.FFMPEG_PATH,
       ffprobePath: e.FFPROBE_PATH,
