@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,8 +37,19 @@ const hostPortList = z
     ),
   );
 
-/** The checkout this file belongs to. Each one gets its own default data dir, so two clones never share a database. */
-const checkoutRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * The checkout this file belongs to, whether it runs from its source (packages/config/src) or compiled into
+ * dist/: the nearest folder up with the lockfile. Each checkout gets its own default data dir, so two clones
+ * never share a database, and `npm start` and `npm run dev` of one clone share theirs.
+ */
+const checkoutRoot = findUp(path.dirname(fileURLToPath(import.meta.url)), 'package-lock.json');
+
+function findUp(from: string, file: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, file))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '../../..');
+  }
+}
 const defaultDataDir = path.join(
   os.tmpdir(),
   `quire-${path.basename(checkoutRoot)}-${createHash('sha256').update(checkoutRoot).digest('hex').slice(0, 8)}`,

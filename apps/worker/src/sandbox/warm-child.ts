@@ -10,11 +10,13 @@ const MEMORY_POLL_MS = 200;
 /** After the images' share runs out, the child is given this long to stop by itself before it is killed. */
 const IMAGES_GRACE_MS = 1_000;
 
-/** Built by `npm run build` next to the compiled worker; absent when the worker runs its TypeScript. */
-const COMPILED_ENTRY = fileURLToPath(new URL('./sandbox-child.js', import.meta.url));
-const DEV_ENTRY = fileURLToPath(new URL('./child-entry.mjs', import.meta.url));
-/** Plain node on the compiled child when the worker itself is compiled; tsx on the TypeScript otherwise. */
-export const CHILD_ENTRY = fs.existsSync(COMPILED_ENTRY) ? COMPILED_ENTRY : DEV_ENTRY;
+/**
+ * A worker compiled by `npm run build` (this module is then JavaScript in dist/) forks the compiled child beside
+ * it with plain node; a worker run from its TypeScript (development, tests) forks the entry that turns tsx on.
+ */
+export const CHILD_ENTRY = fileURLToPath(
+  new URL(import.meta.url.endsWith('.js') ? './sandbox-child.js' : './child-entry.mjs', import.meta.url),
+);
 
 export interface SandboxLimits {
   timeoutMs: number;
