@@ -55,12 +55,20 @@ export class WarmChild {
     this.process.stderr?.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString()).slice(-4096);
     });
-    this.exited = new Promise((resolve) =>
+    this.exited = new Promise((resolve) => {
       this.process.once('exit', (code, signal) => {
-        this.exitedWith = signal ? `signal ${signal}` : `exit code ${code}`;
+        this.exitedWith ??= signal ? `signal ${signal}` : `exit code ${code}`;
         resolve(this.exitedWith);
-      }),
-    );
+      });
+      // Could not be started, or its channel failed: as good as dead, and never an uncaught error in the worker.
+      this.process.on('error', (err) => {
+        this.stderr += `\n${err.message}`;
+        if (this.process.pid === undefined) {
+          this.exitedWith ??= `not started: ${err.message}`;
+          resolve(this.exitedWith);
+        } else void this.kill();
+      });
+    });
     this.ready = new Promise<void>((resolve, reject) => {
       const onMessage = (message: ChildMessage) => {
         if (message?.type !== 'ready') return;
