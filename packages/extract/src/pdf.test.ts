@@ -93,8 +93,7 @@ describe.each(['pdfium', 'pdf-parse'] as const)('the PDF extractor with engine %
     expect((await extract('no-pictures', pdf)).result.images).toEqual([]);
   });
 
-
-  it('keeps the pictures\' colours as they are', async () => {
+  it("keeps the pictures' colours as they are", async () => {
     const pdf = await pdfWithPictures(1, [{ page: 1, width: 300, height: 200 }]);
     const { result, outputDir } = await extract('colours', pdf, true);
     const { data } = await sharp(path.join(outputDir, result.images[0]!.file))
