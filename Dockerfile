@@ -1,5 +1,5 @@
-# One image, two commands: the api (default) and the worker
-# (`node --import tsx apps/worker/src/main.ts`, as docker-compose.yml runs it).
+# One image, two commands: the api (default) and the worker (`node dist/worker.js`, as docker-compose.yml runs
+# it). Both run the JavaScript `npm run build` compiles, with plain node: no TypeScript loader at run time.
 FROM node:20-bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ffmpeg pocketsphinx pocketsphinx-en-us ca-certificates \
@@ -14,9 +14,10 @@ COPY packages packages
 ENV SCARF_ANALYTICS=false
 RUN npm ci --no-audit --no-fund
 COPY . .
+RUN npm run build
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 WORKER_METRICS_PORT=9464
 USER node
 # 3000: the api (and its /metrics); 9464: a worker's /metrics and /healthz.
 EXPOSE 3000 9464
 # The api's Node flags: API_NODE_FLAGS in apps/api/src/node-flags.ts says why.
-CMD ["node", "--max-semi-space-size=2", "--import", "tsx", "apps/api/src/main.ts"]
+CMD ["node", "--max-semi-space-size=2", "dist/api.js"]

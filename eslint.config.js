@@ -10,6 +10,7 @@ export default tseslint.config(
       'apps/api/src/routes/docs-assets/**',
       'bench-results/**',
       'test-artifacts/**',
+      'dist/**',
     ],
   },
   eslint.configs.recommended,

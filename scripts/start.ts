@@ -8,7 +8,16 @@ import { loadConfig } from '@quire/config';
 import { startEmbeddedStack } from './embedded-stack.ts';
 import { nodeProcess, Supervisor } from './supervisor.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+/**
+ * Compiled by `npm run build` (`npm start`), this file is dist/start.js and starts the compiled api and worker
+ * with plain node; run from its TypeScript (`npm run dev`), it starts theirs through tsx.
+ */
+const compiled = import.meta.url.endsWith('.js');
+const ENTRIES = compiled
+  ? { api: path.join(here, 'api.js'), worker: path.join(here, 'worker.js') }
+  : { api: path.join(root, 'apps/api/src/main.ts'), worker: path.join(root, 'apps/worker/src/main.ts') };
 
 /** One api and one worker process on the embedded stack (or on whatever the environment names), kept running. */
 async function main(): Promise<void> {
@@ -46,14 +55,14 @@ async function main(): Promise<void> {
     const node = (name: string, entry: string, flags: string[] = []) =>
       nodeProcess({
         name,
-        args: [...flags, '--import', 'tsx', path.join(root, entry)],
+        args: [...flags, ...(compiled ? [] : ['--import', 'tsx']), entry],
         cwd: root,
         env,
         startTimeoutMs: config.supervisor.startTimeoutMs,
         stopTimeoutMs: 35_000,
       });
-    await supervisor.add(node('api', 'apps/api/src/main.ts', API_NODE_FLAGS));
-    await supervisor.add(node('worker', 'apps/worker/src/main.ts'));
+    await supervisor.add(node('api', ENTRIES.api, API_NODE_FLAGS));
+    await supervisor.add(node('worker', ENTRIES.worker));
     process.stdout.write(
       [
         '',

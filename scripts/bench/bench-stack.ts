@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { generateApiKey } from '@quire/api';
 import { createDb, createOrganization, insertApiKey, migrateToLatest, type Db } from '@quire/db';
 import { startEmbeddedPostgres, startRedisServer, type RunningService } from '@quire/stack';
@@ -27,8 +29,12 @@ export interface BenchStack {
  * api and worker entry points as processes, as production runs them. Rate limits are raised out of the way:
  * the benchmarks measure the service, not the limiter (which still runs, with its Redis round trips).
  */
-export async function startBenchStack(options: { postgresFlags?: string[] } = {}): Promise<BenchStack> {
+export async function startBenchStack(
+  options: { postgresFlags?: string[]; compiled?: boolean } = {},
+): Promise<BenchStack> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-bench-'));
+  // As production runs them (compiled JavaScript, plain node) unless asked for the TypeScript through tsx.
+  const compiledDir = options.compiled === false ? undefined : await buildForBench();
   // Postgres runs as its own user when we are root; it must be able to create its directory here.
   await fs.chmod(dataDir, 0o777);
   const services: RunningService[] = [];
@@ -59,6 +65,7 @@ export async function startBenchStack(options: { postgresFlags?: string[] } = {}
     await db.destroy().catch(() => {});
     for (const service of services.reverse()) await service.stop().catch(() => {});
     await fs.rm(dataDir, { recursive: true, force: true });
+    if (compiledDir) await fs.rm(compiledDir, { recursive: true, force: true });
   };
 
   return {
@@ -74,20 +81,37 @@ export async function startBenchStack(options: { postgresFlags?: string[] } = {}
     async startApi(overrides = {}) {
       const port = await getPort();
       const url = `http://127.0.0.1:${port}`;
-      const api = spawnService('api', { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, ...overrides });
+      const api = spawnService(
+        'api',
+        { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, ...overrides },
+        { compiledDir },
+      );
       processes.push(api);
       await waitForHttp(`${url}/readyz`, api, 'the api');
       return { url, process: api };
     },
     async startWorker(overrides = {}) {
       const port = await getPort();
-      const worker = spawnService('worker', { ...env, WORKER_METRICS_PORT: String(port), ...overrides });
+      const worker = spawnService(
+        'worker',
+        { ...env, WORKER_METRICS_PORT: String(port), ...overrides },
+        { compiledDir },
+      );
       processes.push(worker);
       await waitForHttp(`http://127.0.0.1:${port}/healthz`, worker, 'a worker');
       return worker;
     },
     stop,
   };
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** `npm run build` into a folder of this run's own inside the checkout (so that node_modules resolves from it). */
+export async function buildForBench(): Promise<string> {
+  const outdir = path.join(ROOT, 'bench-results', `build-${process.pid}-${randomBytes(3).toString('hex')}`);
+  await promisify(execFile)(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), outdir], { cwd: ROOT });
+  return outdir;
 }
 
 async function waitForHttp(url: string, service: ServiceProcess, what: string): Promise<void> {

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { runSandboxed } from '../../apps/worker/src/sandbox/run-sandboxed.ts';
+import { SandboxPool } from '../../apps/worker/src/sandbox/pool.ts';
 import { makeBookPdf } from './pdf-book.ts';
-import { textOnlySpec } from './sandbox-spec.ts';
+import { benchSettings, textOnlySpec } from './sandbox-spec.ts';
 import { machine, positiveInt, printTable, reportWritten } from './results.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -44,6 +44,9 @@ function parseOptions(args: string[]): Options {
   };
 }
 
+const ENGINES = ['pdfium', 'pdf-parse'] as const;
+type Engine = (typeof ENGINES)[number];
+
 interface QuireRun {
   ok: boolean;
   code?: string;
@@ -55,8 +58,30 @@ interface QuireRun {
   parentGrowthMb: number;
 }
 
-/** The worker's path for one PDF: the sandboxed child process and the pdf extractor, text only. */
-async function extractWithQuire(file: string, workDir: string, o: Options): Promise<QuireRun> {
+/** One warm sandbox child per engine, started before anything is timed, as a worker keeps one per slot. */
+async function startPools(o: Options): Promise<Record<Engine, SandboxPool>> {
+  const poolFor = (engine: Engine) =>
+    new SandboxPool({
+      slots: 1,
+      maxJobs: Number.MAX_SAFE_INTEGER,
+      recycleRssMb: 512,
+      maxMemoryMb: o.maxMemoryMb,
+      settings: benchSettings(engine),
+      logger: { info() {}, warn() {}, debug() {} },
+    });
+  const pools = { pdfium: poolFor('pdfium'), 'pdf-parse': poolFor('pdf-parse') };
+  await Promise.all(Object.values(pools).map((pool) => pool.start()));
+  return pools;
+}
+
+/** The worker's path for one PDF: a job in a warm sandbox child with the pdf extractor, text only. */
+async function extractWithQuire(
+  pool: SandboxPool,
+  engine: Engine,
+  file: string,
+  workDir: string,
+  o: Options,
+): Promise<QuireRun & { text: string }> {
   const outputDir = path.join(workDir, 'out');
   await fs.rm(workDir, { recursive: true, force: true });
   await fs.mkdir(outputDir, { recursive: true });
@@ -64,8 +89,8 @@ async function extractWithQuire(file: string, workDir: string, o: Options): Prom
   let parentPeak = parentBefore;
   const poll = setInterval(() => (parentPeak = Math.max(parentPeak, process.memoryUsage.rss())), PARENT_POLL_MS);
   const started = performance.now();
-  const outcome = await runSandboxed(
-    textOnlySpec('pdf', file, outputDir),
+  const outcome = await pool.run(
+    textOnlySpec('pdf', file, outputDir, engine),
     { timeoutMs: o.timeoutMs, maxMemoryMb: o.maxMemoryMb },
     () => {},
   );
@@ -80,6 +105,7 @@ async function extractWithQuire(file: string, workDir: string, o: Options): Prom
     childPeakMb: outcome.peakRssMb,
     parentPeakMb: parentPeak / 1024 ** 2,
     parentGrowthMb: (parentPeak - parentBefore) / 1024 ** 2,
+    text: outcome.ok ? outcome.result.text : '',
   };
 }
 
@@ -97,6 +123,44 @@ function extractWithPdftotext(file: string, timeoutMs: number): Promise<{ ok: bo
   });
 }
 
+/** pdftotext's text of the file (untimed): the reference the engines' words are scored against. */
+function pdftotextText(file: string, timeoutMs: number): string | undefined {
+  const run = spawnSync('pdftotext', ['-q', '-enc', 'UTF-8', file, '-'], {
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    maxBuffer: 256 * 1024 ** 2,
+  });
+  return run.status === 0 ? run.stdout : undefined;
+}
+
+const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * Word-level F1 of `text` against `reference`: words counted with repeats, order ignored (layout differs
+ * between engines; what matters is that every word is there once and nothing else is). Undefined without a
+ * reference to score against.
+ */
+function wordF1(text: string, reference: string | undefined): number | undefined {
+  if (reference === undefined) return undefined;
+  const expected = words(reference);
+  const found = words(text);
+  if (expected.length === 0) return found.length === 0 ? undefined : 0;
+  const counts = new Map<string, number>();
+  for (const word of expected) counts.set(word, (counts.get(word) ?? 0) + 1);
+  let common = 0;
+  for (const word of found) {
+    const left = counts.get(word) ?? 0;
+    if (left > 0) {
+      common++;
+      counts.set(word, left - 1);
+    }
+  }
+  if (common === 0) return 0;
+  const precision = common / found.length;
+  const recall = common / expected.length;
+  return (2 * precision * recall) / (precision + recall);
+}
+
 function pdftotextVersion(): string | undefined {
   const probe = spawnSync('pdftotext', ['-v'], { encoding: 'utf8' });
   if (probe.error) return undefined;
@@ -111,6 +175,26 @@ interface FileRow {
   file: string;
   quire: QuireRun;
   pdftotext?: { ok: boolean; ms: number };
+}
+
+interface CorpusFile {
+  file: string;
+  engines: Record<Engine, QuireRun & { f1?: number }>;
+  pdftotext?: { ok: boolean; ms: number };
+}
+
+const asRows = (files: CorpusFile[], engine: Engine): FileRow[] =>
+  files.map((f) => ({ file: f.file, quire: f.engines[engine], ...(f.pdftotext ? { pdftotext: f.pdftotext } : {}) }));
+
+function f1Summary(files: CorpusFile[], engine: Engine) {
+  const scores = files.map((f) => f.engines[engine].f1).filter((f): f is number => f !== undefined);
+  return scores.length > 0
+    ? {
+        files: scores.length,
+        median: round(median(scores), 4),
+        mean: round(scores.reduce((a, b) => a + b, 0) / scores.length, 4),
+      }
+    : undefined;
 }
 
 function totals(rows: FileRow[]) {
@@ -165,61 +249,61 @@ export async function run(args: string[]): Promise<void> {
   if (corpusFiles.length === 0)
     console.log(`no PDFs in ${o.corpus}: only the generated book is measured (--corpus DIR)`);
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-bench-pdf-'));
+  const pools = await startPools(o);
   try {
     const bookPath = path.join(workDir, 'book.pdf');
     const book = await makeBookPdf(o.pages);
     await fs.writeFile(bookPath, book.pdf);
     console.log(
       `pdf benchmark: ${corpusFiles.length} corpus PDFs from ${o.corpus}, then a generated ${o.pages}-page book ` +
-        `(${round(book.pdf.length / 1024 ** 2)} MB, ${book.fonts}) ${o.repeat} times; pdftotext ${poppler ?? 'absent'}`,
+        `(${round(book.pdf.length / 1024 ** 2)} MB, ${book.fonts}) ${o.repeat} times, each through a warm sandbox ` +
+        `child per engine (${ENGINES.join(', ')}); pdftotext ${poppler ?? 'absent'}`,
     );
 
-    // One file at a time, quire then pdftotext on the same file, as the two would see the same machine.
-    const corpus: FileRow[] = [];
+    // One file at a time, each engine then pdftotext on the same file, as they would see the same machine.
+    const corpus: CorpusFile[] = [];
     for (const [i, name] of corpusFiles.entries()) {
       const file = path.join(o.corpus, name);
-      const quire = await extractWithQuire(file, path.join(workDir, 'job'), o);
+      const reference = poppler ? pdftotextText(file, o.timeoutMs) : undefined;
+      const engines = {} as CorpusFile['engines'];
+      for (const engine of ENGINES) {
+        const { text, ...measured } = await extractWithQuire(pools[engine], engine, file, path.join(workDir, 'job'), o);
+        const f1 = measured.ok ? wordF1(text, reference) : undefined;
+        engines[engine] = { ...measured, ...(f1 !== undefined ? { f1: round(f1, 4) } : {}) };
+        if (measured.code === 'TIMEOUT')
+          console.log(`  ${name} (${engine}): TIMEOUT after ${round(measured.ms / 1000)} s`);
+      }
       const pdftotext = poppler ? await extractWithPdftotext(file, o.timeoutMs) : undefined;
-      corpus.push({ file: name, quire, ...(pdftotext ? { pdftotext } : {}) });
-      if (!quire.ok && quire.code === 'TIMEOUT') console.log(`  ${name}: TIMEOUT after ${round(quire.ms / 1000)} s`);
+      corpus.push({ file: name, engines, ...(pdftotext ? { pdftotext } : {}) });
       if ((i + 1) % 20 === 0)
         console.log(`  ${i + 1}/${corpusFiles.length} corpus files (${round((performance.now() - began) / 1000)} s)`);
     }
 
-    const bookRuns: FileRow[] = [];
+    const bookRows = {} as Record<Engine, ReturnType<typeof bookSummary>>;
+    const bookRuns = {} as Record<Engine, FileRow[]>;
+    for (const engine of ENGINES) bookRuns[engine] = [];
+    // Interleaved, so that a burst of load from elsewhere falls on every engine alike.
     for (let i = 0; i < o.repeat; i++) {
-      const quire = await extractWithQuire(bookPath, path.join(workDir, 'job'), o);
-      const pdftotext = poppler ? await extractWithPdftotext(bookPath, o.timeoutMs) : undefined;
-      bookRuns.push({ file: 'book.pdf', quire, ...(pdftotext ? { pdftotext } : {}) });
+      for (const engine of ENGINES) {
+        const { text: _text, ...quire } = await extractWithQuire(
+          pools[engine],
+          engine,
+          bookPath,
+          path.join(workDir, 'job'),
+          o,
+        );
+        const pdftotext = poppler ? await extractWithPdftotext(bookPath, o.timeoutMs) : undefined;
+        bookRuns[engine].push({ file: 'book.pdf', quire, ...(pdftotext ? { pdftotext } : {}) });
+      }
     }
-    const bookQuireMs = median(bookRuns.map((r) => r.quire.ms));
-    const bookPopplerMs = poppler ? median(bookRuns.map((r) => r.pdftotext!.ms)) : undefined;
-    const bookPages = bookRuns[0]!.quire.pages;
-    const bookRow = {
-      pages: bookPages,
-      ok: bookRuns.every((r) => r.quire.ok),
-      quireSeconds: round(bookQuireMs / 1000, 2),
-      quirePagesPerSecond: perSecond(bookPages, bookQuireMs),
-      ...(bookPopplerMs !== undefined
-        ? {
-            pdftotextSeconds: round(bookPopplerMs / 1000, 2),
-            pdftotextPagesPerSecond: perSecond(bookPages, bookPopplerMs),
-            ratio: round(perSecond(bookPages, bookQuireMs) / perSecond(bookPages, bookPopplerMs), 3),
-          }
-        : {}),
-      childPeakRssMb: round(Math.max(...bookRuns.map((r) => r.quire.childPeakMb))),
-      parentPeakRssMb: round(Math.max(...bookRuns.map((r) => r.quire.parentPeakMb))),
-      parentGrowthMb: round(Math.max(...bookRuns.map((r) => r.quire.parentGrowthMb))),
-    };
-    const timedOut = corpus.filter((r) => r.quire.code === 'TIMEOUT');
-    const corpusAll = totals(corpus);
-    const corpusWithoutTimeouts = totals(corpus.filter((r) => r.quire.code !== 'TIMEOUT'));
+    for (const engine of ENGINES) bookRows[engine] = bookSummary(bookRuns[engine], poppler !== undefined);
 
     const row = (
       set: string,
-      t: ReturnType<typeof totals> | typeof bookRow,
+      t: ReturnType<typeof totals> | ReturnType<typeof bookSummary>,
       files: string,
       seconds: { quire: number; poppler?: number },
+      f1?: number,
     ) => ({
       set,
       files,
@@ -229,38 +313,42 @@ export async function run(args: string[]): Promise<void> {
       'pdftotext s': seconds.poppler ?? '-',
       'pdftotext p/s': t.pdftotextPagesPerSecond ?? '-',
       ratio: t.ratio ?? '-',
+      'F1 median': f1 ?? '-',
       'child peak MB': t.childPeakRssMb,
       'parent peak MB': t.parentPeakRssMb,
       'parent +MB': t.parentGrowthMb,
     });
+    const corpusTotals = Object.fromEntries(
+      ENGINES.map((engine) => [engine, totals(asRows(corpus, engine))]),
+    ) as Record<Engine, ReturnType<typeof totals>>;
+    const f1 = Object.fromEntries(ENGINES.map((engine) => [engine, f1Summary(corpus, engine)]));
     console.log('');
     printTable([
-      row('corpus, all files', corpusAll, `${corpusAll.ok}/${corpusAll.files}`, {
-        quire: corpusAll.quireSecondsAllFiles,
-        poppler: corpusAll.pdftotextSecondsAllFiles,
-      }),
-      ...(timedOut.length > 0
-        ? [
-            row(
-              'corpus, no timeouts',
-              corpusWithoutTimeouts,
-              `${corpusWithoutTimeouts.ok}/${corpusWithoutTimeouts.files}`,
-              {
-                quire: corpusWithoutTimeouts.quireSecondsAllFiles,
-                poppler: corpusWithoutTimeouts.pdftotextSecondsAllFiles,
-              },
-            ),
-          ]
-        : []),
-      row(`book, median of ${o.repeat}`, bookRow, bookRow.ok ? '1/1' : '0/1', {
-        quire: bookRow.quireSeconds,
-        poppler: bookRow.pdftotextSeconds,
-      }),
+      ...ENGINES.map((engine) =>
+        row(
+          `corpus, ${engine}`,
+          corpusTotals[engine],
+          `${corpusTotals[engine].ok}/${corpusTotals[engine].files}`,
+          {
+            quire: corpusTotals[engine].quireSecondsAllFiles,
+            poppler: corpusTotals[engine].pdftotextSecondsAllFiles,
+          },
+          f1[engine]?.median,
+        ),
+      ),
+      ...ENGINES.map((engine) =>
+        row(`book, ${engine}, median of ${o.repeat}`, bookRows[engine], bookRows[engine].ok ? '1/1' : '0/1', {
+          quire: bookRows[engine].quireSeconds,
+          poppler: bookRows[engine].pdftotextSeconds,
+        }),
+      ),
     ]);
     console.log(
       '\npages/s count the pages of the files quire extracted, over the time spent on those files; "s" is every file, failures included.' +
-        `\ncorpus failures: ${JSON.stringify(corpusAll.failed)}${timedOut.length ? `; timeouts (${o.timeoutMs} ms budget): ${timedOut.map((r) => r.file).join(', ')}` : ''}` +
-        `\nchild peak of the files extracted: ${corpusAll.childPeakRssMbOfExtracted} MB`,
+        "\nF1: word-level F1 of each file's text against pdftotext's, median over the files pdftotext reads words from." +
+        ENGINES.map((engine) => `\ncorpus failures (${engine}): ${JSON.stringify(corpusTotals[engine].failed)}`).join(
+          '',
+        ),
     );
 
     const summary = {
@@ -270,21 +358,51 @@ export async function run(args: string[]): Promise<void> {
       pdftotext: poppler ?? null,
       options: o,
       measuredThrough:
-        "runSandboxed (the worker's disposable child process) with the pdf extractor, extractImages false, one file at a time; " +
-        'wall time from spawn to result, child start-up included. pdftotext -q FILE /dev/null right after, on the same file. ' +
-        "Child peak: the sandbox's own figure; parent peak: this process's RSS polled every 50 ms during the extraction " +
-        '(the benchmark process stands in for the worker; parent growth: the rise during one extraction).',
-      book: {
-        ...bookRow,
-        fonts: book.fonts,
-        megabytes: round(book.pdf.length / 1024 ** 2, 2),
-        runs: bookRuns.map((r) => ({ quire: r.quire, pdftotext: r.pdftotext })),
-      },
-      corpus: { all: corpusAll, withoutTimeouts: corpusWithoutTimeouts, files: corpus },
+        "SandboxPool (the worker's warm sandbox child, one per engine, started before timing) with the pdf extractor, " +
+        'extractImages false, one file at a time; wall time from the job sent to its result. pdftotext -q FILE /dev/null ' +
+        "right after, on the same file. F1: words (letters and digits, lower-cased, with repeats) of each engine's text " +
+        "against pdftotext's text of the same file. Child peak: the sandbox's own per-job figure; parent peak: this " +
+        "process's RSS polled every 50 ms during the extraction (the benchmark process stands in for the worker).",
+      f1,
+      book: Object.fromEntries(
+        ENGINES.map((engine) => [
+          engine,
+          {
+            ...bookRows[engine],
+            fonts: book.fonts,
+            megabytes: round(book.pdf.length / 1024 ** 2, 2),
+            runs: bookRuns[engine],
+          },
+        ]),
+      ),
+      corpus: { totals: corpusTotals, files: corpus },
       totalSeconds: round((performance.now() - began) / 1000),
     };
     await reportWritten('pdf', summary, loadBefore);
   } finally {
+    await Promise.all(Object.values(pools).map((pool) => pool.close()));
     await fs.rm(workDir, { recursive: true, force: true });
   }
+}
+
+function bookSummary(runs: FileRow[], withPoppler: boolean) {
+  const quireMs = median(runs.map((r) => r.quire.ms));
+  const popplerMs = withPoppler ? median(runs.map((r) => r.pdftotext!.ms)) : undefined;
+  const pages = runs[0]!.quire.pages;
+  return {
+    pages,
+    ok: runs.every((r) => r.quire.ok),
+    quireSeconds: round(quireMs / 1000, 2),
+    quirePagesPerSecond: perSecond(pages, quireMs),
+    ...(popplerMs !== undefined
+      ? {
+          pdftotextSeconds: round(popplerMs / 1000, 2),
+          pdftotextPagesPerSecond: perSecond(pages, popplerMs),
+          ratio: round(perSecond(pages, quireMs) / perSecond(pages, popplerMs), 3),
+        }
+      : {}),
+    childPeakRssMb: round(Math.max(...runs.map((r) => r.quire.childPeakMb))),
+    parentPeakRssMb: round(Math.max(...runs.map((r) => r.quire.parentPeakMb))),
+    parentGrowthMb: round(Math.max(...runs.map((r) => r.quire.parentGrowthMb))),
+  };
 }

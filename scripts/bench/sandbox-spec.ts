@@ -1,15 +1,22 @@
-import type { ContentType } from '@quire/extract';
+import type { ContentType, ExtractorSettings } from '@quire/extract';
 import type { SandboxSpec } from '../../apps/worker/src/sandbox/protocol.ts';
 
 /** One file's extraction as the worker asks the sandbox for it, text only: no images, no speech-to-text. */
-export function textOnlySpec(contentType: ContentType, inputPath: string, outputDir: string): SandboxSpec {
+export function textOnlySpec(
+  contentType: ContentType,
+  inputPath: string,
+  outputDir: string,
+  pdfEngine: ExtractorSettings['pdfEngine'] = 'pdfium',
+): SandboxSpec {
+  return { contentType, inputPath, outputDir, extractImages: false, ...benchSettings(pdfEngine) };
+}
+
+/** The extractor settings of a benchmark's sandbox: the default PDF engine unless told, no speech-to-text. */
+export function benchSettings(pdfEngine: ExtractorSettings['pdfEngine'] = 'pdfium'): ExtractorSettings {
   return {
-    contentType,
-    inputPath,
-    outputDir,
-    extractImages: false,
     ffmpegPath: 'ffmpeg',
     ffprobePath: 'ffprobe',
+    pdfEngine,
     speechEngine: 'none',
     pocketsphinxPath: 'pocketsphinx_continuous',
     pocketsphinxModelDir: '/usr/share/pocketsphinx/model/en-us',

@@ -5,18 +5,62 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { startBenchStack, stopProcess } from './bench-stack.ts';
-import { machine, printTable, reportWritten } from './results.ts';
+import { makePdf } from '@quire/testkit/fixtures';
+import { startBenchStack, stopProcess, type BenchStack } from './bench-stack.ts';
+import { machine, positiveInt, printTable, reportWritten, summarize, type LatencySummary } from './results.ts';
 
 const MB = 1024 ** 2;
 /** Reads of the file being sent or copied; large enough that the per-chunk overhead does not count. */
 const CHUNK = MB;
 
-function parseOptions(args: string[]): { mb: number } {
-  const { values } = parseArgs({ args, options: { mb: { type: 'string', default: '1024' } } });
+function parseOptions(args: string[]): { mb: number; pdfs: number } {
+  const { values } = parseArgs({
+    args,
+    options: { mb: { type: 'string', default: '1024' }, pdfs: { type: 'string', default: '40' } },
+  });
   const mb = Number(values.mb);
   if (!Number.isInteger(mb) || mb < 1) throw new Error('--mb must be a positive integer');
-  return { mb };
+  return { mb, pdfs: positiveInt(values.pdfs, 'pdfs') };
+}
+
+/**
+ * One-page PDFs through POST /upload/file-and-process, one after another, with one worker running: the time
+ * a user waits for an uploaded handout to come back processed. Each file differs by a trailing comment.
+ */
+async function onePagePdfLatency(
+  stack: BenchStack,
+  samples: number,
+  workerSettings: Record<string, string>,
+): Promise<LatencySummary> {
+  const api = await stack.startApi();
+  const worker = await stack.startWorker({ WORKER_CONCURRENCY: '1', ...workerSettings });
+  const { apiKey } = await stack.newTenant();
+  const pdf = await makePdf(['A one-page handout: photosynthesis turns light, water and carbon dioxide into sugar.']);
+  const upload = async (i: number) => {
+    const form = new FormData();
+    form.append('name', `Handout ${i}`);
+    form.append('file', new Blob([Buffer.concat([pdf, Buffer.from(`\n%${i}\n`)])]), `handout-${i}.pdf`);
+    const t0 = performance.now();
+    const res = await fetch(`${api.url}/api/v1/materials/upload/file-and-process`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey },
+      body: form,
+    });
+    const body = (await res.json()) as { status?: string };
+    if (res.status !== 201 || body.status !== 'active')
+      throw new Error(`handout ${i}: ${res.status} ${JSON.stringify(body)}`);
+    return performance.now() - t0;
+  };
+  try {
+    // Not counted: the first request of a process warms its connections and code paths.
+    await upload(0);
+    const times: number[] = [];
+    for (let i = 1; i <= samples; i++) times.push(await upload(i));
+    return summarize(times);
+  } finally {
+    await stopProcess(worker);
+    await stopProcess(api.process);
+  }
 }
 
 /**
@@ -208,6 +252,12 @@ export async function run(args: string[]): Promise<void> {
     await storedSize(uploadUrl.result);
     await stopProcess(api.process);
 
+    // Side by side: the warm sandbox pool as configured by default, and one fresh process per job.
+    const handouts = {
+      warmPool: await onePagePdfLatency(stack, o.pdfs, {}),
+      processPerJob: await onePagePdfLatency(stack, o.pdfs, { EXTRACT_CHILD_MAX_JOBS: '1' }),
+    };
+
     const rows = [
       { path: 'fs.copyFile (baseline)', ms: copyFileMs },
       { path: 'stream copy (baseline)', ms: streamCopyMs },
@@ -237,10 +287,19 @@ export async function run(args: string[]): Promise<void> {
         'three fs.copyFile (in-kernel copy_file_range) and Node stream copies (1 MB reads) of the same file on the same disk ' +
         '(into the page cache, no fsync, as the api writes).',
       results: rows,
+      onePagePdfFileAndProcess: {
+        measuredThrough:
+          'POST /upload/file-and-process of a one-page PDF, one at a time after one uncounted request, one compiled api ' +
+          'and one compiled worker at concurrency 1; milliseconds from sending the request to the 201 with the active ' +
+          'material. warmPool: the default sandbox pool; processPerJob: EXTRACT_CHILD_MAX_JOBS=1.',
+        ...handouts,
+      },
       totalSeconds: Math.round((performance.now() - began) / 100) / 10,
     };
     console.log('');
     printTable(rows);
+    console.log(`\none-page PDF through /upload/file-and-process (${o.pdfs} in a row, ms):`);
+    printTable(Object.entries(handouts).map(([sandbox, l]) => ({ sandbox, ...l })));
     await reportWritten('upload', summary, loadBefore);
   } finally {
     await fs.rm(source, { force: true });

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { materialFromRow } from '@quire/material';
-import { rssMb, type ServiceProcess } from '@quire/testkit/processes';
+import { descendantsOf, rssMb, type ServiceProcess } from '@quire/testkit/processes';
 // The fixture generators on their own: the testkit's index also loads its vitest-bound test stack.
 import { makeEpub, makeTextImage } from '@quire/testkit/fixtures';
 import { speechAudio } from '@quire/testkit/media-fixtures';
@@ -148,13 +148,19 @@ async function upload(url: string, apiKey: string, item: Upload): Promise<string
 }
 
 /**
- * CPU seconds of a worker and of every sandbox it has reaped (their ffmpeg and pocketsphinx included): utime,
- * stime, cutime and cstime of /proc/PID/stat.
+ * CPU seconds of a worker, of every sandbox it has reaped (their ffmpeg and pocketsphinx included), and of the
+ * warm sandboxes still running: utime, stime, cutime and cstime of /proc/PID/stat of each.
  */
 async function cpuSecondsWithChildren(pid: number): Promise<number> {
-  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / CLOCK_TICKS;
+  const pids = [pid, ...(await descendantsOf(pid)).map((p) => p.pid)];
+  let ticks = 0;
+  for (const one of pids) {
+    const stat = await fs.readFile(`/proc/${one}/stat`, 'utf8').catch(() => '');
+    if (!stat) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += fields.slice(11, 15).reduce((sum, t) => sum + Number(t), 0);
+  }
+  return ticks / CLOCK_TICKS;
 }
 
 async function statusCounts(stack: BenchStack, organizationId: string): Promise<Record<string, number>> {
@@ -320,7 +326,8 @@ export async function run(args: string[]): Promise<void> {
         'the real api (uploads, while no worker runs) and worker entry points as processes; time from spawning the workers ' +
         'until no material of the tenant is processing (database polled every 200 ms), worker start-up included. ' +
         'Worker peak: RSS of each worker process polled; sandbox peak: the largest peakMemoryMb the materials recorded; ' +
-        'cores used: CPU seconds of the workers and their reaped sandboxes (/proc/PID/stat) over the wall time.',
+        'cores used: CPU seconds of the workers, their reaped sandboxes and their warm ones still running (/proc/PID/stat) ' +
+        'over the wall time. Workers run the compiled build (npm run build) with plain node, as production does.',
       results: results.map((r) => ({ ...r, speedup: Math.round((r.materialsPerMinute / baseline) * 100) / 100 })),
       totalSeconds: Math.round((performance.now() - began) / 100) / 10,
     };

@@ -3,6 +3,7 @@ import {
   parsePrometheusText,
   sampleValue,
   startTestStack,
+  waitUntil,
   type Sample,
   type Tenant,
   type TestStack,
@@ -44,7 +45,20 @@ describe('metrics', () => {
     const failed = await tenant.request('/api/v1/materials/upload/file-and-process', { method: 'POST', body: form });
     expect(failed.status).toBe(422);
 
-    const after = await scrape(workerUrl);
+    // The worker counts a job once it has finished with it, which can be just after the api has seen the row settle
+    // (a warm sandbox fails a broken PDF in milliseconds, before the api's first re-read of the row).
+    let after = await scrape(workerUrl);
+    await waitUntil(
+      async () => {
+        after = await scrape(workerUrl);
+        return (
+          jobs(after, { content_type: 'pdf', outcome: 'error' }) >
+          jobs(before, { content_type: 'pdf', outcome: 'error' })
+        );
+      },
+      10_000,
+      'the worker to count the failed job',
+    );
     expect(jobs(after, { content_type: 'text', outcome: 'active' })).toBe(
       jobs(before, { content_type: 'text', outcome: 'active' }) + 1,
     );

@@ -20,6 +20,9 @@ interface Quire {
   exited: Promise<number | null>;
 }
 
+/** What `npm start` runs as its worker: the compiled build, with plain node. */
+const COMPILED_WORKER = path.join(path.resolve(import.meta.dirname, '../..'), 'dist', 'worker.js');
+
 /** `npm start` as a user runs it, in a data directory of its own. */
 async function npmStart(extra: Record<string, string>, options: { embedded: boolean }): Promise<Quire> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-supervised-'));
@@ -98,7 +101,7 @@ describe('npm start supervises what it started', () => {
     const key = await keyOf(quire);
 
     const ids = [await uploadPdf(quire, key, 'one'), await uploadPdf(quire, key, 'two')];
-    const worker = await processOf(quire, 'apps/worker/src/main.ts');
+    const worker = await processOf(quire, COMPILED_WORKER);
     expect(worker).toBeDefined();
     await waitUntil(
       async () => (await api(quire, key, `/api/v1/materials/${ids[0]}`).then((r) => r.json())).metadata.progress > 0,
@@ -116,7 +119,7 @@ describe('npm start supervises what it started', () => {
       60_000,
       `the worker to come back:\n${quire.output()}`,
     );
-    expect(await processOf(quire, 'apps/worker/src/main.ts')).not.toBe(worker);
+    expect(await processOf(quire, COMPILED_WORKER)).not.toBe(worker);
     for (const id of ids) {
       await waitUntil(
         async () => (await api(quire, key, `/api/v1/materials/${id}`).then((r) => r.json())).status === 'active',
@@ -163,11 +166,7 @@ describe('npm start supervises what it started', () => {
         () => 'down',
       ),
     ).toBe('down');
-    for (const leftover of [
-      path.join(quire.dataDir, 'postgres'),
-      path.join(quire.dataDir, 'redis'),
-      'apps/worker/src/main.ts --',
-    ]) {
+    for (const leftover of [path.join(quire.dataDir, 'postgres'), path.join(quire.dataDir, 'redis'), COMPILED_WORKER]) {
       expect(spawnSync('pgrep', ['-f', leftover]).stdout.toString().trim(), leftover).toBe('');
     }
   });
@@ -194,7 +193,7 @@ describe('npm start supervises what it started', () => {
     const quire = await npmStart({ SUPERVISOR_MAX_RESTARTS: '1', SUPERVISOR_BACKOFF_MS: '100' }, { embedded: false });
     await keyOf(quire);
     for (let crash = 1; crash <= 2; crash++) {
-      const worker = await processOf(quire, 'apps/worker/src/main.ts');
+      const worker = await processOf(quire, COMPILED_WORKER);
       expect(worker, quire.output()).toBeDefined();
       process.kill(worker!, 'SIGKILL');
       if (crash === 1) await waitUntil(() => quire.output().includes('worker restarted'), 60_000, 'the first restart');

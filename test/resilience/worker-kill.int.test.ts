@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -121,17 +122,25 @@ describe('the extraction children of a killed worker', () => {
     const worker = await startWorker();
     const id = await uploadHeavyPdf('orphan');
     let child: { pid: number; jobDir: string } | undefined;
+    // The worker's warm sandbox child, and the job folder (named after the worker) it is working in.
     await waitUntil(
       async () => {
         const found = (await descendantsOf(worker.child.pid!)).find((p) =>
           p.argv.some((arg) => arg.endsWith('child-entry.mjs')),
         );
-        const spec = found?.argv.find((arg) => arg.endsWith('spec.json'));
-        if (found && spec) child = { pid: found.pid, jobDir: path.dirname(spec) };
+        const folder = (await fs.readdir(os.tmpdir())).find((name) =>
+          name.startsWith(`quire-job-${worker.child.pid}-`),
+        );
+        const jobDir = folder && path.join(os.tmpdir(), folder);
+        const working =
+          jobDir &&
+          found &&
+          (await fs.readFile(path.join(jobDir, 'sandbox.pid'), 'utf8').catch(() => '')) === String(found.pid);
+        if (working) child = { pid: found.pid, jobDir };
         return child !== undefined;
       },
       60_000,
-      'an extraction child',
+      'an extraction child at work',
     );
     expect(await fs.readdir(child!.jobDir)).toContain('input');
 

@@ -10,6 +10,7 @@ import {
 import type { WorkerContext } from './context.ts';
 import { deliverWebhook } from './processors/deliver-webhook.ts';
 import { processMaterial } from './processors/process-material.ts';
+import { SandboxPool } from './sandbox/pool.ts';
 import { startSweeper } from './sweeper.ts';
 
 // Deliveries wait on other people's servers, not on this machine's cores.
@@ -17,6 +18,8 @@ const WEBHOOK_CONCURRENCY = 8;
 
 export interface RunningWorker {
   worker: Worker<JobMap['process-material'], ProcessResult>;
+  /** One warm extraction child per concurrency slot. */
+  sandbox: SandboxPool;
   webhooks: Worker<JobMap['deliver-webhook'], DeliveryResult>;
   /** Stops taking jobs, waits for the running ones (up to the deadline), then closes connections. */
   stop(deadlineMs?: number): Promise<void>;
@@ -25,13 +28,30 @@ export interface RunningWorker {
 /** The one place that wires processors to queues, with concurrency, lock settings and job metrics. */
 export function startWorker(ctx: WorkerContext): RunningWorker {
   const shutdown = new AbortController();
-  const { metrics } = ctx;
+  const { metrics, config } = ctx;
+  const sandbox = new SandboxPool({
+    slots: config.worker.concurrency,
+    maxJobs: config.extraction.childMaxJobs,
+    recycleRssMb: config.extraction.childRecycleRssMb,
+    maxMemoryMb: config.extraction.maxMemoryMb,
+    settings: {
+      ffmpegPath: config.extraction.ffmpegPath,
+      ffprobePath: config.extraction.ffprobePath,
+      pdfEngine: config.extraction.pdfEngine,
+      speechEngine: config.extraction.speechEngine,
+      pocketsphinxPath: config.extraction.pocketsphinxPath,
+      pocketsphinxModelDir: config.extraction.pocketsphinxModelDir,
+    },
+    logger: ctx.logger,
+  });
+  // Started in the background: a job that comes first waits for its slot's child to be ready.
+  sandbox.start().catch((err) => ctx.logger.warn({ err }, 'sandbox children did not all start; jobs will retry them'));
 
   const runMaterialJob = async (job: Job<JobMap['process-material']>): Promise<ProcessResult> => {
     const stopTimer = metrics.jobDuration.startTimer();
     let result: ProcessResult;
     try {
-      result = await processMaterial(job, { ...ctx, shutdown: shutdown.signal });
+      result = await processMaterial(job, { ...ctx, shutdown: shutdown.signal, sandbox: sandbox.run });
     } catch (err) {
       stopTimer({ content_type: 'unknown', outcome: 'retry' });
       throw err;
@@ -83,6 +103,7 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
 
   return {
     worker,
+    sandbox,
     webhooks,
     async stop(deadlineMs = ctx.config.worker.shutdownMs) {
       stopSweeper();
@@ -93,6 +114,7 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
         shutdown.abort(new Error('worker shutting down'));
         await Promise.all([worker.close(true), webhooks.close(true)]);
       }
+      await sandbox.close();
     },
   };
 }

@@ -4799,6 +4799,16 @@ export interface components {
                 encrypted?: boolean;
                 /** @description Pages without a text layer (scanned) */
                 textless?: boolean;
+                /** @description What read the text: `pdfium`, or `pdf.js` for a file PDFium refused */
+                textEngine?: string;
+                /** @description Image extraction stopped before the end (its share of the time budget ran out): the text is whole, `images` holds those made so far */
+                imagesCutShort?: {
+                    reason: string;
+                    message: string;
+                    imagesKept: number;
+                } & {
+                    [key: string]: unknown;
+                };
                 language?: string;
                 publisher?: string;
                 epubVersion?: string;

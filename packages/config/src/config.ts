@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,8 +37,19 @@ const hostPortList = z
     ),
   );
 
-/** The checkout this file belongs to. Each one gets its own default data dir, so two clones never share a database. */
-const checkoutRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * The checkout this file belongs to, whether it runs from its source (packages/config/src) or compiled into
+ * dist/: the nearest folder up with the lockfile. Each checkout gets its own default data dir, so two clones
+ * never share a database, and `npm start` and `npm run dev` of one clone share theirs.
+ */
+const checkoutRoot = findUp(path.dirname(fileURLToPath(import.meta.url)), 'package-lock.json');
+
+function findUp(from: string, file: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, file))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '../../..');
+  }
+}
 const defaultDataDir = path.join(
   os.tmpdir(),
   `quire-${path.basename(checkoutRoot)}-${createHash('sha256').update(checkoutRoot).digest('hex').slice(0, 8)}`,
@@ -130,6 +142,14 @@ const envSchema = z.object({
   WORKER_SHUTDOWN_MS: int(0).default(30_000),
   EXTRACT_TIMEOUT_MS: int(1000).default(10 * 60 * 1000),
   EXTRACT_MAX_MEMORY_MB: int(64).default(2048),
+  /** Jobs one warm sandbox child serves before it is replaced; 1 is a fresh process per job. */
+  EXTRACT_CHILD_MAX_JOBS: int(1).default(100),
+  /** A child whose resident memory after a job is above this is replaced before the next job. */
+  EXTRACT_CHILD_RECYCLE_RSS_MB: int(64).default(512),
+  /** The share of a document's time budget its image extraction may use once the text is out (0.05..1). */
+  EXTRACT_IMAGES_SHARE: z.coerce.number().min(0.05).max(1).default(0.5),
+  /** PDF text engine: PDFium (WebAssembly) or pdf.js (through pdf-parse), which also takes over whatever PDFium refuses. */
+  PDF_ENGINE: z.enum(['pdfium', 'pdf-parse']).default('pdfium'),
   /** Materials in `processing` longer than this are re-enqueued by the sweeper. */
   PROCESSING_STALE_MS: int(60_000).default(30 * 60 * 1000),
   SWEEP_INTERVAL_MS: int(1000).default(60_000),
@@ -200,6 +220,10 @@ export interface Config {
   extraction: {
     timeoutMs: number;
     maxMemoryMb: number;
+    childMaxJobs: number;
+    childRecycleRssMb: number;
+    imagesShare: number;
+    pdfEngine: Env['PDF_ENGINE'];
     inlineTextMaxChars: number;
     ffmpegPath: string;
     ffprobePath: string;
@@ -290,6 +314,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     extraction: {
       timeoutMs: e.EXTRACT_TIMEOUT_MS,
       maxMemoryMb: e.EXTRACT_MAX_MEMORY_MB,
+      childMaxJobs: e.EXTRACT_CHILD_MAX_JOBS,
+      childRecycleRssMb: e.EXTRACT_CHILD_RECYCLE_RSS_MB,
+      imagesShare: e.EXTRACT_IMAGES_SHARE,
+      pdfEngine: e.PDF_ENGINE,
       inlineTextMaxChars: e.INLINE_TEXT_MAX_CHARS,
       ffmpegPath: e.FFMPEG_PATH,
       ffprobePath: e.FFPROBE_PATH,

@@ -34,3 +34,29 @@ export async function saveAsWebp(
     return undefined;
   }
 }
+
+/**
+ * Encodes a decoded bitmap (gray, or PDFium's blue-green-red byte order) as WebP. Returns undefined when it
+ * does not encode, so one bad picture does not cost the document.
+ */
+export async function saveBgrBitmapAsWebp(
+  bitmap: { width: number; height: number; channels: 1 | 3 | 4; data: Buffer },
+  outputPath: string,
+): Promise<{ width: number; height: number } | undefined> {
+  try {
+    const { width, height, channels, data } = bitmap;
+    let image = sharp(data, { raw: { width, height, channels } });
+    // The fourth byte is padding or an alpha PDFium already composed: dropped, then blue and red swapped.
+    if (channels === 4) image = image.removeAlpha();
+    if (channels !== 1)
+      image = image.recomb([
+        [0, 0, 1],
+        [0, 1, 0],
+        [1, 0, 0],
+      ]);
+    const output = await image.webp({ quality: 82 }).toFile(outputPath);
+    return { width: output.width, height: output.height };
+  } catch {
+    return undefined;
+  }
+}

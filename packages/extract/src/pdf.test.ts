@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, pdfWithPictures } from '@quire/testkit';
-import { extractPdf } from './pdf.ts';
+import sharp from 'sharp';
+import { createPdfExtractor, type PdfEngine } from './pdf.ts';
+import { PdfiumPdf } from './pdfium.ts';
+import type { ExtractOptions } from './types.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -11,17 +14,28 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
-async function extract(name: string, body: Buffer, extractImages = false) {
-  const outputDir = path.join(dir, name);
+let engine: PdfEngine;
+
+async function extract(name: string, body: Buffer, extractImages = false, options: Partial<ExtractOptions> = {}) {
+  const outputDir = path.join(dir, `${engine}-${name}`);
   await fs.mkdir(outputDir);
-  const input = path.join(dir, `${name}.pdf`);
+  const input = path.join(dir, `${engine}-${name}.pdf`);
   await fs.writeFile(input, body);
   const pageCounts: number[] = [];
-  const result = await extractPdf(input, { extractImages, outputDir, onPageCount: (n) => pageCounts.push(n) });
+  const result = await createPdfExtractor(engine)(input, {
+    extractImages,
+    outputDir,
+    onPageCount: (n) => pageCounts.push(n),
+    ...options,
+  });
   return { result, outputDir, pageCounts };
 }
 
-describe('extractPdf', () => {
+describe.each(['pdfium', 'pdf-parse'] as const)('the PDF extractor with engine %s', (name) => {
+  beforeAll(() => {
+    engine = name;
+  });
+
   it('reads each page where it is, the document info, and reports the page count once', async () => {
     const pdf = await makePdf(['Mitochondria make energy.', 'Ribosomes build proteins.', 'Lysosomes digest waste.'], {
       title: 'Cell Biology',
@@ -77,5 +91,62 @@ describe('extractPdf', () => {
   it('extracts no pictures unless asked', async () => {
     const pdf = await pdfWithPictures(1, [{ page: 1, width: 300, height: 200 }]);
     expect((await extract('no-pictures', pdf)).result.images).toEqual([]);
+  });
+
+  it("keeps the pictures' colours as they are", async () => {
+    const pdf = await pdfWithPictures(1, [{ page: 1, width: 300, height: 200 }]);
+    const { result, outputDir } = await extract('colours', pdf, true);
+    const { data } = await sharp(path.join(outputDir, result.images[0]!.file))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    // #3366cc, give or take WebP's rounding.
+    expect(Math.abs(data[0]! - 0x33)).toBeLessThan(8);
+    expect(Math.abs(data[2]! - 0xcc)).toBeLessThan(8);
+  });
+
+  it('keeps the text and the pictures made so far when the images run out of time, and says so', async () => {
+    const pdf = await pdfWithPictures(2, [
+      { page: 1, width: 300, height: 200 },
+      { page: 2, width: 300, height: 200 },
+    ]);
+    const partial: unknown[] = [];
+    const { result } = await extract('images-deadline', pdf, true, {
+      imagesDeadline: () => Date.now() - 1,
+      onText: (text) => partial.push(text),
+    });
+    expect(result.images).toEqual([]);
+    expect(result.metadata.imagesCutShort).toMatchObject({ reason: 'TIMEOUT', imagesKept: 0 });
+    expect(result.metadata.pageCount).toBe(2);
+    expect(partial).toHaveLength(1);
+  });
+});
+
+describe('PDFium and pdf.js together', () => {
+  it('hands a file PDFium refuses to pdf.js, and says which engine read it', async () => {
+    engine = 'pdfium';
+    const pdf = await makePdf(['Read by the second engine.']);
+    // 2 KB of junk before the header: PDFium looks for it in the first kilobyte only, pdf.js further.
+    const shifted = Buffer.concat([Buffer.alloc(2048, 'x'), pdf]);
+    const { result } = await extract('fallback', shifted);
+    expect(result.text).toBe('Read by the second engine.');
+    expect(result.metadata.textEngine).toBe('pdf.js');
+    expect((await extract('no-fallback', pdf)).result.metadata.textEngine).toBe('pdfium');
+  });
+
+  it('renders a page to a bitmap at the scale asked (for OCR of pages without text)', async () => {
+    const pdf = await PdfiumPdf.open(new Uint8Array(await makePdf(['Rendered words.'])));
+    try {
+      const page = pdf.renderPage(0, 2);
+      expect({ width: page.width, height: page.height, channels: page.channels }).toEqual({
+        width: 1224,
+        height: 1584,
+        channels: 4,
+      });
+      // White paper with dark print on it.
+      expect(page.data.subarray(0, 4)).toEqual(Buffer.from([255, 255, 255, 255]));
+      expect(page.data.some((byte, i) => i % 4 !== 3 && byte < 100)).toBe(true);
+    } finally {
+      pdf.close();
+    }
   });
 });

@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises';
+import type { PdfEngine } from './pdf.ts';
 import type { SpeechSettings } from './speech-engine.ts';
 import type { ContentType, Extractor } from './types.ts';
 
 export interface ExtractorSettings extends SpeechSettings {
   ffmpegPath: string;
   ffprobePath: string;
+  pdfEngine: PdfEngine;
 }
 
 /** Types whose extractor has not landed yet are stored and described, never claimed as extracted. */
@@ -28,7 +30,7 @@ export async function createExtractor(contentType: ContentType, settings: Extrac
       return createMediaExtractor(settings, createSpeechEngine(settings));
     }
     case 'pdf':
-      return (await import('./pdf.ts')).extractPdf;
+      return (await import('./pdf.ts')).createPdfExtractor(settings.pdfEngine);
     case 'text':
       return (await import('./text.ts')).extractTextFile;
     case 'epub':
@@ -38,4 +40,9 @@ export async function createExtractor(contentType: ContentType, settings: Extrac
     default:
       return describeOnly;
   }
+}
+
+/** Loads the PDF engine ahead of the first file, for a process that will serve many. */
+export async function warmPdfEngine(engine: PdfEngine): Promise<void> {
+  await (await import('./pdf.ts')).warmPdfEngine(engine);
 }

@@ -34,6 +34,19 @@ export interface ExtractOptions {
   onPageCount?: (pages: number) => void;
   /** The address the file was fetched from (URL materials), against which a web page's relative links resolve. */
   sourceUrl?: string;
+  /** Called once the text is out, before any image is pulled (images empty), so a caller can keep it should the images overrun. */
+  onText?: (result: ExtractResult) => void;
+  /** Called for each image once its file is written. */
+  onImage?: (image: ExtractedImage) => void;
+  /** When image extraction must stop (epoch ms), asked between images; the result then says they were cut short. */
+  imagesDeadline?: () => number;
+}
+
+/** In `metadata.imagesCutShort` when image extraction stopped before the end, keeping the text and the images made so far. */
+export interface ImagesCutShort {
+  reason: 'TIMEOUT';
+  message: string;
+  imagesKept: number;
 }
 
 /** 'extracted': found inside the file; 'preview'/'thumbnail': renditions made of the whole file. */

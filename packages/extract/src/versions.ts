@@ -19,7 +19,7 @@ export interface ExtractorVersion {
  */
 export const EXTRACTOR_VERSIONS: Record<ContentType, ExtractorVersion> = {
   text: { name: 'text', version: 3 },
-  pdf: { name: 'pdf-parse', version: 2 },
+  pdf: { name: 'pdfium', version: 3 },
   image: { name: 'sharp-tesseract', version: 1 },
   epub: { name: 'epub2', version: 1 },
   audio: { name: 'ffmpeg-media', version: 1 },

@@ -111,6 +111,17 @@ export const CONTENT_METADATA = {
     pdfVersion: z.string().optional(),
     encrypted: z.boolean().optional().meta({ description: 'Encrypted with an empty user password, so readable' }),
     textless: z.boolean().optional().meta({ description: 'Pages without a text layer (scanned)' }),
+    textEngine: z
+      .string()
+      .optional()
+      .meta({ description: 'What read the text: `pdfium`, or `pdf.js` for a file PDFium refused' }),
+    imagesCutShort: z
+      .looseObject({ reason: z.string(), message: z.string(), imagesKept: z.number().int() })
+      .optional()
+      .meta({
+        description:
+          'Image extraction stopped before the end (its share of the time budget ran out): the text is whole, `images` holds those made so far',
+      }),
   }),
   epub: z.looseObject({
     title: z.string().optional(),

@@ -201,3 +201,40 @@ export function makeImageBomb(edge = 30_000): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * A decompression bomb: one page whose FlateDecode content stream (under a megabyte for 300 MB) inflates to
+ * `inflatedMb` of drawing operators, which any reader must inflate and parse to find the page's text.
+ */
+export function contentBombPdf(inflatedMb: number): Buffer {
+  const operator = Buffer.from('0 0 m 100 100 l S\n');
+  const raw = Buffer.alloc(inflatedMb * 1024 * 1024, ' ');
+  for (let at = 0; at + operator.length <= raw.length; at += operator.length) operator.copy(raw, at);
+  const content = zlib.deflateSync(raw, { level: 9 });
+  const objects = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
+    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>'),
+    Buffer.concat([
+      Buffer.from(`<< /Length ${content.length} /Filter /FlateDecode >>\nstream\n`),
+      content,
+      Buffer.from('\nendstream'),
+    ]),
+  ];
+  const parts = [Buffer.from('%PDF-1.7\n')];
+  const offsets: number[] = [];
+  let length = parts[0]!.length;
+  for (const [index, body] of objects.entries()) {
+    offsets.push(length);
+    const object = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')]);
+    parts.push(object);
+    length += object.length;
+  }
+  const xref = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  parts.push(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`,
+    ),
+  );
+  return Buffer.concat(parts);
+}

@@ -1,6 +1,7 @@
 export { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 export { localStorageOf, startTestStack, type TestStack, type Tenant, type StorageDriver } from './test-stack.ts';
 export {
+  contentBombPdf,
   imageHeavyPdf,
   makeEpub,
   makeImageBomb,
@@ -11,6 +12,7 @@ export {
   type EpubChapter,
   type EpubOptions,
 } from './fixtures.ts';
+export { SANDBOX_SETTINGS, sandboxJob } from './sandbox-jobs.ts';
 export { startHttpServer, type TestHttpServer } from './http-server.ts';
 export { noise, RECORDINGS, sceneVideo, speechAudio, type Recording } from './media-fixtures.ts';
 export { descendantsOf, isRunning, rssMb, spawnService, waitUntil, type ServiceProcess } from './processes.ts';

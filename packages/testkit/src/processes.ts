@@ -13,17 +13,23 @@ export interface ServiceProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Runs the real api or worker entry point as its own process, as production does. */
-export function spawnService(kind: keyof typeof ENTRIES, env: Record<string, string>): ServiceProcess {
-  const child = spawn(
-    process.execPath,
-    [...(kind === 'api' ? API_NODE_FLAGS : []), '--import', 'tsx', path.join(root, ENTRIES[kind])],
-    {
-      cwd: root,
-      env: { ...process.env, ...env, LOG_LEVEL: env.LOG_LEVEL === 'silent' ? 'info' : (env.LOG_LEVEL ?? 'info') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+/**
+ * Runs the real api or worker entry point as its own process, as production does: its TypeScript through tsx,
+ * or, given `compiledDir` (the output of `scripts/build.mjs`), the compiled JavaScript with plain node.
+ */
+export function spawnService(
+  kind: keyof typeof ENTRIES,
+  env: Record<string, string>,
+  options: { compiledDir?: string } = {},
+): ServiceProcess {
+  const entry = options.compiledDir
+    ? [path.join(options.compiledDir, `${kind}.js`)]
+    : ['--import', 'tsx', path.join(root, ENTRIES[kind])];
+  const child = spawn(process.execPath, [...(kind === 'api' ? API_NODE_FLAGS : []), ...entry], {
+    cwd: root,
+    env: { ...process.env, ...env, LOG_LEVEL: env.LOG_LEVEL === 'silent' ? 'info' : (env.LOG_LEVEL ?? 'info') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-64 * 1024);

@@ -19,5 +19,7 @@ export function budgetFor(contentType: ContentType, bytes: number, config: Confi
     maxMemoryMb,
     perPageMs: PER_PAGE_MS,
     maxTimeoutMs: max,
+    // Pictures are extras: once the text is out they may use this share of the budget, and never cost the text.
+    imagesShare: config.extraction.imagesShare,
   };
 }

@@ -2,6 +2,7 @@ import type { Config } from '@quire/config';
 import type { Db } from '@quire/db';
 import type { ObjectStore } from '@quire/storage';
 import type { Logger } from 'pino';
+import type { RunSandboxed } from '../sandbox/pool.ts';
 
 /** What processing a material needs from the worker. */
 export interface ProcessDeps {
@@ -11,4 +12,6 @@ export interface ProcessDeps {
   logger: Logger;
   /** Aborted when the worker must stop now: running extractions are killed and their jobs handed back. */
   shutdown?: AbortSignal;
+  /** Runs extractions in the worker's warm children; without it each job gets a process of its own. */
+  sandbox?: RunSandboxed;
 }

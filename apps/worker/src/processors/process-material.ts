@@ -130,7 +130,7 @@ async function extract(
   const outputDir = path.join(workDir, 'out');
   await fs.mkdir(outputDir);
   const { size } = await fs.stat(inputPath);
-  const outcome = await runSandboxed(
+  const outcome = await (deps.sandbox ?? runSandboxed)(
     {
       contentType,
       inputPath,
@@ -139,6 +139,7 @@ async function extract(
       ...(source.kind === 'url' ? { sourceUrl: source.url } : {}),
       ffmpegPath: deps.config.extraction.ffmpegPath,
       ffprobePath: deps.config.extraction.ffprobePath,
+      pdfEngine: deps.config.extraction.pdfEngine,
       speechEngine: deps.config.extraction.speechEngine,
       pocketsphinxPath: deps.config.extraction.pocketsphinxPath,
       pocketsphinxModelDir: deps.config.extraction.pocketsphinxModelDir,

@@ -1,33 +1,15 @@
-// The sandbox's entry point, in JavaScript so that it can turn tsx on to load this package's TypeScript and
-// the extractor asked for, then off before extracting. While on, tsx rewrites every module loaded, with a
-// source map, and Node parses the maps libraries ship: pdf.js, loaded only once a PDF is opened, cost every
-// child about a second and 300 MB that way, for stack traces nobody reads (only messages leave the child).
+// The sandbox's entry point in development and tests, in JavaScript so that it can turn tsx on to load this
+// package's TypeScript and every extractor module, then off before serving jobs. While on, tsx rewrites every
+// module loaded, with a source map, and Node parses the maps libraries ship: pdf.js, loaded only once a PDF is
+// opened, cost every child about a second and 300 MB that way, for stack traces nobody reads (only messages
+// leave the child). In production the worker forks the compiled `sandbox-child.js` with plain node instead.
 import { register } from 'tsx/esm/api';
+import { watchParent } from './orphan-watch.mjs';
 
-// The worker that started this process died (SIGKILL, OOM): stop at once, with every tool this process started
-// (it leads its own process group), instead of working for nobody. The channel closing says so; the parent
-// pid changing is the belt for when the channel is not noticed.
-const parent = process.ppid;
-const orphaned = () => {
-  try {
-    process.kill(-process.pid, 'SIGKILL');
-  } finally {
-    process.exit(75);
-  }
-};
-process.on('disconnect', orphaned);
-setInterval(() => process.ppid !== parent && orphaned(), 250).unref();
-
+watchParent();
 const unregister = register();
-const { prepareExtraction } = await import('./child.ts');
-const extraction = await prepareExtraction(process.argv[2]);
+const { preloadExtractors, serveJobs } = await import('./child.ts');
+await preloadExtractors(JSON.parse(process.argv[2]));
 await unregister();
 process.setSourceMapsEnabled(false);
-
-extraction().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(70);
-  },
-);
+serveJobs();

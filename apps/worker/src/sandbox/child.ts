@@ -1,29 +1,52 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import { ExtractError, type Extractor } from '@quire/extract';
+import { CONTENT_TYPES, ExtractError, type ExtractorSettings, type ExtractResult } from '@quire/extract';
 import { createExtractor } from '@quire/extract/extractors';
-import { RESULT_FILE, type ChildMessage, type ChildReport, type SandboxOutcome, type SandboxSpec } from './protocol.ts';
+import type { ChildMessage, ChildReport, ParentMessage, SandboxOutcome, SandboxSpec } from './protocol.ts';
+
+const send = (message: ChildMessage) => process.send?.(message);
 
 /**
- * One extraction in a process of its own; the parent enforces time and memory and reads RESULT_FILE. Reads
- * the spec and loads its extractor first, and returns the extraction itself, so that the entry point can turn
- * the TypeScript loader off in between.
+ * Loads every extractor module once, so that a job pays none of it; heavy engines (pdf.js, PDFium's
+ * WebAssembly) load on their first file and stay. Called by the entry point before it serves jobs.
  */
-export async function prepareExtraction(specPath: string): Promise<() => Promise<void>> {
-  const spec = JSON.parse(await fs.readFile(specPath, 'utf8')) as SandboxSpec;
-  const extract = await createExtractor(spec.contentType, spec);
-  return () => runExtraction(spec, extract);
+export async function preloadExtractors(settings: ExtractorSettings): Promise<void> {
+  await Promise.all(CONTENT_TYPES.map((type) => createExtractor(type, settings)));
+  const { warmPdfEngine } = await import('@quire/extract/extractors');
+  await warmPdfEngine(settings.pdfEngine);
 }
 
-async function runExtraction(spec: SandboxSpec, extract: Extractor): Promise<void> {
+/** Serves one job at a time over IPC for as long as the parent keeps this process. */
+export function serveJobs(): void {
+  let imagesUntil = Number.POSITIVE_INFINITY;
+  let busy = false;
+  process.on('message', (message: ParentMessage) => {
+    if (message?.type === 'images-budget') imagesUntil = Date.now() + message.ms;
+    if (message?.type !== 'run') return;
+    if (busy) throw new Error('a job arrived while another was running');
+    busy = true;
+    imagesUntil = Number.POSITIVE_INFINITY;
+    void runJob(message.spec, () => imagesUntil).then((report) => {
+      busy = false;
+      send({ type: 'done', report });
+    });
+  });
+  send({ type: 'ready' });
+}
+
+async function runJob(spec: SandboxSpec, imagesDeadline: () => number): Promise<ChildReport> {
+  await resetPeakRss();
   let outcome: SandboxOutcome;
   try {
+    const extract = await createExtractor(spec.contentType, spec);
     const result = await extract(spec.inputPath, {
       extractImages: spec.extractImages,
       outputDir: spec.outputDir,
       ...(spec.sourceUrl ? { sourceUrl: spec.sourceUrl } : {}),
-      onProgress: (percent) => process.send?.({ type: 'progress', percent } satisfies ChildMessage),
-      onPageCount: (count) => process.send?.({ type: 'pages', count } satisfies ChildMessage),
+      onProgress: (percent) => send({ type: 'progress', percent }),
+      onPageCount: (count) => send({ type: 'pages', count }),
+      onText: (partial: ExtractResult) => send({ type: 'text', result: partial }),
+      onImage: (image) => send({ type: 'image', image }),
+      imagesDeadline,
     });
     outcome = { ok: true, result };
   } catch (err) {
@@ -32,13 +55,17 @@ async function runExtraction(spec: SandboxSpec, extract: Extractor): Promise<voi
         ? { ok: false, code: err.code, message: err.message }
         : { ok: false, code: 'CORRUPT', message: `The file could not be processed: ${(err as Error)?.message ?? err}` };
   }
-  const report: ChildReport = { ...outcome, peakRssMb: await peakRssMb() };
-  await fs.writeFile(path.join(spec.outputDir, RESULT_FILE), JSON.stringify(report));
+  return { ...outcome, peakRssMb: await peakRssMb() };
+}
+
+/** Starts this job's high-water mark from what the process holds now, so a job reports its own peak. */
+async function resetPeakRss(): Promise<void> {
+  await fs.writeFile('/proc/self/clear_refs', '5').catch(() => {});
 }
 
 /**
  * This process's own high-water mark. Not getrusage's maxRSS: Linux carries that over exec from the process
- * that forked, so it reports the worker's peak whenever the worker is the larger.
+ * that forked, so it reports the worker's peak whenever the worker is the larger, and it cannot be reset.
  */
 async function peakRssMb(): Promise<number> {
   const status = await fs.readFile('/proc/self/status', 'utf8').catch(() => '');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 
 const PREFIX = 'quire-job-';
-/** Written by runSandboxed: the extraction child working in the folder. */
+/** Written when a job starts: the sandbox child working in the folder. */
 export const SANDBOX_PID_FILE = 'sandbox.pid';
 
 /** A job's scratch folder (a copy of a customer's file), named after the worker that owns it. */
@@ -41,7 +41,7 @@ async function killOrphanedChild(dir: string): Promise<void> {
   if (!Number.isInteger(pid) || pid <= 1) return;
   // Only if the pid is still an extraction child, not a process that reused the number.
   const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-  if (!cmdline.includes('child-entry.mjs')) return;
+  if (!cmdline.includes('child-entry.mjs') && !cmdline.includes('sandbox-child.js')) return;
   try {
     process.kill(-pid, 'SIGKILL');
   } catch {

@@ -1,12 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
-import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageHeavyPdf, makePdf } from '@quire/testkit';
+import type { ContentType } from '@quire/extract';
+import { contentBombPdf, imageHeavyPdf, makePdf, sandboxJob } from '@quire/testkit';
 import { runSandboxed } from './run-sandboxed.ts';
-import type { SandboxSpec } from './protocol.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -14,43 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
-async function specFor(
-  name: string,
-  body: Buffer,
-  contentType: SandboxSpec['contentType'],
-  extractImages = false,
-): Promise<SandboxSpec> {
-  const jobDir = path.join(dir, name);
-  await fs.mkdir(path.join(jobDir, 'out'), { recursive: true });
-  const inputPath = path.join(jobDir, 'input');
-  await fs.writeFile(inputPath, body);
-  return {
-    contentType,
-    inputPath,
-    outputDir: path.join(jobDir, 'out'),
-    extractImages,
-    ffmpegPath: 'ffmpeg',
-    ffprobePath: 'ffprobe',
-    speechEngine: 'none',
-    pocketsphinxPath: 'pocketsphinx_continuous',
-    pocketsphinxModelDir: '/usr/share/pocketsphinx/model/en-us',
-  };
-}
-
-/** A small PDF that decodes into a 12000x12000 bitmap: cheap to store, expensive to open. */
-async function imageBombPdf(): Promise<Buffer> {
-  const png = await sharp({ create: { width: 12000, height: 12000, channels: 3, background: '#ffffff' } })
-    .png({ compressionLevel: 9 })
-    .toBuffer();
-  return new Promise((resolve) => {
-    const doc = new PDFDocument();
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.image(png, 0, 0, { width: 500 });
-    doc.end();
-  });
-}
+const specFor = (name: string, body: Buffer, contentType: ContentType, extractImages = false) =>
+  sandboxJob(dir, name, body, contentType, extractImages);
 
 describe('runSandboxed', () => {
   it('extracts in a child process and reports progress', async () => {
@@ -95,7 +58,7 @@ describe('runSandboxed', () => {
   });
 
   it('kills an extraction that overruns its time budget and says TIMEOUT', async () => {
-    const spec = await specFor('slow', await imageBombPdf(), 'pdf', true);
+    const spec = await specFor('slow', contentBombPdf(300), 'pdf');
     const started = Date.now();
     const outcome = await runSandboxed(spec, { timeoutMs: 300, maxMemoryMb: 8192 }, () => {});
     expect(outcome).toMatchObject({ ok: false, code: 'TIMEOUT' });
@@ -103,7 +66,7 @@ describe('runSandboxed', () => {
   });
 
   it('kills an extraction that overruns its memory ceiling and says TOO_LARGE', async () => {
-    const spec = await specFor('big', await imageBombPdf(), 'pdf', true);
+    const spec = await specFor('big', contentBombPdf(300), 'pdf');
     const outcome = await runSandboxed(spec, { timeoutMs: 120_000, maxMemoryMb: 200 }, () => {});
     expect(outcome).toMatchObject({ ok: false, code: 'TOO_LARGE' });
   });

@@ -1,0 +1,110 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { contentBombPdf, imageHeavyPdf, makePdf, SANDBOX_SETTINGS, sandboxJob } from '@quire/testkit';
+import { SandboxPool, type SandboxPoolOptions } from './pool.ts';
+
+let dir: string;
+let jobs = 0;
+const pools: SandboxPool[] = [];
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-pool-test-'));
+});
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.close()));
+});
+afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+
+const LIMITS = { timeoutMs: 60_000, maxMemoryMb: 1024 };
+const silent = { info() {}, warn() {}, debug() {} };
+
+function poolOf(options: Partial<SandboxPoolOptions> = {}): SandboxPool {
+  const pool = new SandboxPool({
+    slots: 1,
+    maxJobs: 100,
+    recycleRssMb: 4096,
+    maxMemoryMb: LIMITS.maxMemoryMb,
+    settings: SANDBOX_SETTINGS,
+    logger: silent,
+    ...options,
+  });
+  pools.push(pool);
+  return pool;
+}
+
+/** A one-page PDF through the pool; its text must come back whole. */
+async function pdfJob(pool: SandboxPool, words: string) {
+  const spec = await sandboxJob(dir, `job-${++jobs}`, await makePdf([words]), 'pdf');
+  const outcome = await pool.run(spec, LIMITS, () => {});
+  expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
+  if (outcome.ok) expect(outcome.result.text).toBe(words);
+  return outcome.childPid;
+}
+
+describe('SandboxPool', () => {
+  it('serves jobs one after another in the same warm child, and replaces it after maxJobs', async () => {
+    const pool = poolOf({ maxJobs: 3 });
+    await pool.start();
+    const pids = [];
+    for (let i = 1; i <= 5; i++) pids.push(await pdfJob(pool, `job number ${i}`));
+    expect(new Set(pids.slice(0, 3)).size).toBe(1);
+    expect(pids[3]).not.toBe(pids[0]);
+    expect(pids[4]).toBe(pids[3]);
+  });
+
+  it('with maxJobs 1 runs every job in a fresh process', async () => {
+    const pool = poolOf({ maxJobs: 1 });
+    const pids = [];
+    for (let i = 1; i <= 3; i++) pids.push(await pdfJob(pool, `fresh ${i}`));
+    expect(new Set(pids).size).toBe(3);
+  });
+
+  it('replaces a child that holds more than the threshold after a job', async () => {
+    const pool = poolOf({ recycleRssMb: 64 });
+    const first = await pdfJob(pool, 'before the threshold');
+    const second = await pdfJob(pool, 'after the threshold');
+    expect(second).not.toBe(first);
+  });
+
+  it('replaces a child that crashed during a job, and the next job succeeds', async () => {
+    const pool = poolOf();
+    await pool.start();
+    const [pid] = pool.pids();
+    const spec = await sandboxJob(dir, 'crash', await imageHeavyPdf(4, 3000), 'pdf', true);
+    // Killed from outside once it has started: what a segfault or the OOM killer does.
+    let killed = false;
+    const outcome = await pool.run(spec, LIMITS, () => {
+      if (!killed) process.kill(pid!, 'SIGKILL');
+      killed = true;
+    });
+    expect(outcome).toMatchObject({ ok: false, code: 'CORRUPT', message: expect.stringContaining('SIGKILL') });
+    const next = await pdfJob(pool, 'after the crash');
+    expect(next).not.toBe(pid);
+  });
+
+  it('replaces a child killed for its time budget, and the next job succeeds', async () => {
+    const pool = poolOf();
+    const spec = await sandboxJob(dir, 'slow', contentBombPdf(300), 'pdf');
+    const outcome = await pool.run(spec, { ...LIMITS, timeoutMs: 500 }, () => {});
+    expect(outcome).toMatchObject({ ok: false, code: 'TIMEOUT' });
+    expect(await pdfJob(pool, 'after the timeout')).not.toBe(outcome.childPid);
+  });
+
+  it('ends a decompression bomb TOO_LARGE, and the next job in the same slot is unaffected', async () => {
+    const pool = poolOf({ maxMemoryMb: 256 });
+    const spec = await sandboxJob(dir, 'bomb', contentBombPdf(300), 'pdf');
+    const outcome = await pool.run(spec, { timeoutMs: 120_000, maxMemoryMb: 256 }, () => {});
+    expect(outcome).toMatchObject({ ok: false, code: 'TOO_LARGE' });
+    const next = await sandboxJob(dir, 'after-bomb', await makePdf(['after the bomb']), 'pdf');
+    const after = await pool.run(next, { timeoutMs: 120_000, maxMemoryMb: 256 }, () => {});
+    expect(after).toMatchObject({ ok: true, result: { text: 'after the bomb' } });
+    expect(after.childPid).not.toBe(outcome.childPid);
+  });
+
+  it('queues a job until a slot is free', async () => {
+    const pool = poolOf();
+    const results = await Promise.all([1, 2, 3].map((i) => pdfJob(pool, `queued ${i}`)));
+    expect(new Set(results).size).toBe(1);
+  });
+});

@@ -1,0 +1,130 @@
+import type { ExtractorSettings } from '@quire/extract';
+import type { Logger } from 'pino';
+import type { SandboxSpec } from './protocol.ts';
+import { WarmChild, type JobOutcome, type SandboxLimits } from './warm-child.ts';
+
+export interface SandboxPoolOptions {
+  /** One child per slot: the worker's concurrency. */
+  slots: number;
+  /** Jobs a child serves before it is replaced; 1 is a fresh process per job. */
+  maxJobs: number;
+  /** A child holding more than this after a job is replaced. */
+  recycleRssMb: number;
+  /** The heap ceiling children are started with; a job asking for another gets a child of its own. */
+  maxMemoryMb: number;
+  /** What every child preloads its extractors with (each job brings its own in its spec). */
+  settings: ExtractorSettings;
+  logger: Pick<Logger, 'info' | 'warn' | 'debug'>;
+}
+
+/** The shape `processMaterial` calls: one extraction, sandboxed, whatever runs it. */
+export type RunSandboxed = (
+  spec: SandboxSpec,
+  limits: SandboxLimits,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+) => Promise<JobOutcome & { childPid?: number }>;
+
+interface Slot {
+  child?: WarmChild;
+  busy: boolean;
+}
+
+/**
+ * Keeps one warm sandbox child per slot and runs each job in a free slot's child. A child is replaced after
+ * `maxJobs` jobs, when it holds more than `recycleRssMb` after a job, and after any job that did not end well
+ * (timeout, memory kill, crash, or an error from the file): no job runs in a child that failed the last one.
+ * The replacement starts at once, so the next job finds it warm.
+ */
+export class SandboxPool {
+  private readonly slots: Slot[];
+  private readonly waiting: ((slot: Slot) => void)[] = [];
+  private closed = false;
+
+  constructor(private readonly options: SandboxPoolOptions) {
+    this.slots = Array.from({ length: options.slots }, () => ({ busy: false }));
+  }
+
+  /** Starts every slot's child and waits until they are ready to take jobs. */
+  async start(): Promise<void> {
+    await Promise.all(this.slots.map((slot) => this.childFor(slot, this.options.maxMemoryMb).ready));
+  }
+
+  /** The pids of the children now running, slot by slot (undefined: none yet). */
+  pids(): (number | undefined)[] {
+    return this.slots.map((slot) => (slot.child?.alive ? slot.child.pid : undefined));
+  }
+
+  readonly run: RunSandboxed = async (spec, limits, onProgress, signal) => {
+    signal?.throwIfAborted();
+    if (this.closed) throw new Error('the sandbox pool is closed');
+    const slot = await this.acquire();
+    try {
+      const child = this.childFor(slot, limits.maxMemoryMb);
+      let outcome: JobOutcome | undefined;
+      try {
+        outcome = await child.run(spec, limits, onProgress, signal);
+      } finally {
+        // Decided before the slot is released, so no job ever finds the child it should not use.
+        await this.afterJob(slot, child, outcome);
+      }
+      return { ...outcome, childPid: child.pid };
+    } finally {
+      this.release(slot);
+    }
+  };
+
+  /** Kills every child; called once the worker's jobs have finished or been handed back. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.slots.map((slot) => slot.child?.kill() ?? Promise.resolve()));
+  }
+
+  /** The slot's child when it can take a job with this heap ceiling, else a new one in its place. */
+  private childFor(slot: Slot, maxMemoryMb: number): WarmChild {
+    const current = slot.child;
+    if (current?.alive && current.maxMemoryMb === maxMemoryMb) return current;
+    if (current) void current.kill();
+    const child = new WarmChild(this.options.settings, maxMemoryMb);
+    child.ready.catch((err: Error) => this.options.logger.warn({ err }, 'a sandbox child failed to start'));
+    child.process.once('exit', () => {
+      // Died while idle (killed from outside, say): the slot starts another before the next job.
+      if (slot.child === child && !slot.busy && !this.closed) this.childFor(slot, maxMemoryMb);
+    });
+    slot.child = child;
+    return child;
+  }
+
+  private async afterJob(slot: Slot, child: WarmChild, outcome: JobOutcome | undefined): Promise<void> {
+    const reason = await this.recycleReason(child, outcome);
+    if (!reason) return;
+    this.options.logger.debug({ pid: child.pid, jobs: child.jobs, reason }, 'replacing a sandbox child');
+    await child.kill();
+    if (slot.child === child && !this.closed) this.childFor(slot, child.maxMemoryMb);
+  }
+
+  private async recycleReason(child: WarmChild, outcome: JobOutcome | undefined): Promise<string | undefined> {
+    if (!child.alive) return 'it was killed or crashed';
+    if (!outcome) return 'its job was aborted';
+    if (!outcome.ok) return `its job failed (${outcome.code})`;
+    if (child.jobs >= this.options.maxJobs) return `it served ${child.jobs} jobs`;
+    const rss = await child.rssMb();
+    if (rss > this.options.recycleRssMb) return `it holds ${Math.round(rss)} MB after a job`;
+    return undefined;
+  }
+
+  private acquire(): Promise<Slot> {
+    const free = this.slots.find((slot) => !slot.busy);
+    if (free) {
+      free.busy = true;
+      return Promise.resolve(free);
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(slot: Slot): void {
+    const next = this.waiting.shift();
+    if (next) next(slot);
+    else slot.busy = false;
+  }
+}

@@ -1,0 +1,286 @@
+import { PDFiumLibrary, type PDFiumDocument } from '@hyzyla/pdfium';
+
+/** The PDFium functions used here, as the WebAssembly build exports them (the wrapper types only some). */
+interface PdfiumModule {
+  HEAPU8: Uint8Array;
+  wasmExports: { malloc(size: number): number; free(ptr: number): void };
+  _FPDF_LoadPage(doc: number, index: number): number;
+  _FPDF_ClosePage(page: number): void;
+  _FPDF_GetPageWidthF(page: number): number;
+  _FPDF_GetPageHeightF(page: number): number;
+  _FPDF_GetMetaText(doc: number, tag: number, buffer: number, length: number): number;
+  _FPDF_GetFileVersion(doc: number, version: number): number;
+  _FPDF_GetSecurityHandlerRevision(doc: number): number;
+  _FPDFText_LoadPage(page: number): number;
+  _FPDFText_ClosePage(textPage: number): void;
+  _FPDFText_CountChars(textPage: number): number;
+  _FPDFText_GetText(textPage: number, start: number, count: number, buffer: number): number;
+  _FPDFPage_CountObjects(page: number): number;
+  _FPDFPage_GetObject(page: number, index: number): number;
+  _FPDFPageObj_GetType(object: number): number;
+  _FPDFImageObj_GetImagePixelSize(object: number, width: number, height: number): number;
+  _FPDFImageObj_GetBitmap(object: number): number;
+  _FPDFBitmap_CreateEx(width: number, height: number, format: number, buffer: number, stride: number): number;
+  _FPDFBitmap_FillRect(bitmap: number, left: number, top: number, width: number, height: number, color: number): void;
+  _FPDFBitmap_GetBuffer(bitmap: number): number;
+  _FPDFBitmap_GetWidth(bitmap: number): number;
+  _FPDFBitmap_GetHeight(bitmap: number): number;
+  _FPDFBitmap_GetStride(bitmap: number): number;
+  _FPDFBitmap_GetFormat(bitmap: number): number;
+  _FPDFBitmap_Destroy(bitmap: number): void;
+  _FPDF_RenderPageBitmap(
+    bitmap: number,
+    page: number,
+    x: number,
+    y: number,
+    width: number,
+    height: number,
+    rotate: number,
+    flags: number,
+  ): void;
+}
+
+const IMAGE_OBJECT = 3;
+const BITMAP_BGRA = 4;
+/** FPDF_ANNOT | FPDF_PRINTING: what a reader shows when printing, annotations included. */
+const RENDER_FLAGS = 0x01 | 0x800;
+/** Bytes per pixel of PDFium's bitmap formats: Gray, BGR, BGRx, BGRA. */
+const FORMAT_CHANNELS: Record<number, number> = { 1: 1, 2: 3, 3: 4, 4: 4 };
+
+/** A decoded bitmap: `channels` 1 is gray, 3 is BGR, 4 is BGRx/BGRA (PDFium's byte order), rows packed. */
+export interface PdfiumBitmap {
+  width: number;
+  height: number;
+  channels: 1 | 3 | 4;
+  data: Buffer;
+}
+
+export type DocumentInfo = Partial<Record<'title' | 'author' | 'subject' | 'creator' | 'producer', string>>;
+
+interface Engine {
+  library: PDFiumLibrary;
+  module: PdfiumModule;
+}
+
+let engine: Promise<Engine> | undefined;
+
+/** Compiles and starts PDFium once per process (about 70 ms); every document after that shares it. */
+export function loadPdfium(): Promise<Engine> {
+  engine ??= PDFiumLibrary.init().then((library) => ({
+    library,
+    // The wrapper keeps the module private and leaves out what is needed here (page closing, metadata, bitmaps).
+    module: (library as unknown as { module: PdfiumModule }).module,
+  }));
+  return engine;
+}
+
+/**
+ * After WebAssembly aborts (a file that drives PDFium into a fatal error), the module's memory is undefined:
+ * the next document gets a fresh one.
+ */
+function discardEngine(): void {
+  engine = undefined;
+}
+
+/** A WebAssembly trap or an Emscripten abort: PDFium hit a fatal error inside the module. */
+export function isWasmAbort(err: unknown): boolean {
+  return (err as Error)?.name === 'RuntimeError';
+}
+
+/** Why PDFium would not open a file (the wrapper's message: format, password, security handler). */
+export class PdfiumRefusal extends Error {
+  override name = 'PdfiumRefusal';
+}
+
+/** One PDF opened in PDFium. Pages are loaded one at a time and closed after use, so a long book stays small. */
+export class PdfiumPdf {
+  private constructor(
+    private readonly engine: Engine,
+    private readonly document: PDFiumDocument,
+    private readonly handle: number,
+  ) {}
+
+  static async open(bytes: Uint8Array): Promise<PdfiumPdf> {
+    const engine = await loadPdfium();
+    let document: PDFiumDocument;
+    try {
+      document = await engine.library.loadDocument(bytes);
+    } catch (err) {
+      if (isWasmAbort(err)) discardEngine();
+      throw new PdfiumRefusal((err as Error).message);
+    }
+    return new PdfiumPdf(engine, document, (document as unknown as { documentIdx: number }).documentIdx);
+  }
+
+  get pageCount(): number {
+    return this.document.getPageCount();
+  }
+
+  /** Runs `use` on a loaded page and closes it; a WebAssembly abort discards the engine for the next document. */
+  private withPage<T>(index: number, use: (page: number) => T): T {
+    const m = this.engine.module;
+    try {
+      const page = m._FPDF_LoadPage(this.handle, index);
+      if (!page) throw new PdfiumRefusal(`page ${index + 1} could not be loaded`);
+      try {
+        return use(page);
+      } finally {
+        m._FPDF_ClosePage(page);
+      }
+    } catch (err) {
+      if (isWasmAbort(err)) discardEngine();
+      throw err;
+    }
+  }
+
+  /** The page's text layer in reading order as PDFium lays it out (lines end with CRLF). Zero-based `index`. */
+  pageText(index: number): string {
+    const m = this.engine.module;
+    return this.withPage(index, (page) => {
+      const textPage = m._FPDFText_LoadPage(page);
+      if (!textPage) return '';
+      try {
+        const count = m._FPDFText_CountChars(textPage);
+        if (count <= 0) return '';
+        const buffer = m.wasmExports.malloc((count + 1) * 2);
+        try {
+          const written = m._FPDFText_GetText(textPage, 0, count, buffer);
+          return written > 1 ? utf16(m, buffer, (written - 1) * 2) : '';
+        } finally {
+          m.wasmExports.free(buffer);
+        }
+      } finally {
+        m._FPDFText_ClosePage(textPage);
+      }
+    });
+  }
+
+  /**
+   * The page's images, decoded, in content order. Images whose declared size is below `minEdge` are skipped
+   * before decoding, and so are those above `maxPixels` (what a bitmap of that size would cost is the point).
+   */
+  pageImages(index: number, minEdge: number, maxPixels: number): PdfiumBitmap[] {
+    const m = this.engine.module;
+    return this.withPage(index, (page) => {
+      const found: PdfiumBitmap[] = [];
+      const size = m.wasmExports.malloc(8);
+      try {
+        const count = m._FPDFPage_CountObjects(page);
+        for (let i = 0; i < count; i++) {
+          const object = m._FPDFPage_GetObject(page, i);
+          if (!object || m._FPDFPageObj_GetType(object) !== IMAGE_OBJECT) continue;
+          if (!m._FPDFImageObj_GetImagePixelSize(object, size, size + 4)) continue;
+          const view = new DataView(m.HEAPU8.buffer, size, 8);
+          const width = view.getUint32(0, true);
+          const height = view.getUint32(4, true);
+          if (Math.min(width, height) < minEdge || width * height > maxPixels) continue;
+          const bitmap = m._FPDFImageObj_GetBitmap(object);
+          if (!bitmap) continue;
+          try {
+            const decoded = copyBitmap(m, bitmap);
+            if (decoded) found.push(decoded);
+          } finally {
+            m._FPDFBitmap_Destroy(bitmap);
+          }
+        }
+      } finally {
+        m.wasmExports.free(size);
+      }
+      return found;
+    });
+  }
+
+  /** The page drawn at `scale` (1 = 72 dpi) on white, as BGRA. For OCR of pages without a text layer. */
+  renderPage(index: number, scale: number): PdfiumBitmap {
+    const m = this.engine.module;
+    return this.withPage(index, (page) => {
+      const width = Math.max(1, Math.round(m._FPDF_GetPageWidthF(page) * scale));
+      const height = Math.max(1, Math.round(m._FPDF_GetPageHeightF(page) * scale));
+      const bitmap = m._FPDFBitmap_CreateEx(width, height, BITMAP_BGRA, 0, 0);
+      if (!bitmap) throw new PdfiumRefusal(`page ${index + 1} is too large to render at scale ${scale}`);
+      try {
+        m._FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xffffffff);
+        m._FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, RENDER_FLAGS);
+        return copyBitmap(m, bitmap)!;
+      } finally {
+        m._FPDFBitmap_Destroy(bitmap);
+      }
+    });
+  }
+
+  /** The document's Info dictionary, trimmed, empty entries left out. */
+  info(): DocumentInfo {
+    const tags = { Title: 'title', Author: 'author', Subject: 'subject', Creator: 'creator', Producer: 'producer' };
+    const found: DocumentInfo = {};
+    for (const [tag, name] of Object.entries(tags)) {
+      const value = this.metaText(tag).trim();
+      if (value) found[name as keyof DocumentInfo] = value;
+    }
+    return found;
+  }
+
+  /** The version in the file's header, e.g. `1.7`. */
+  version(): string | undefined {
+    const m = this.engine.module;
+    const out = m.wasmExports.malloc(4);
+    try {
+      if (!m._FPDF_GetFileVersion(this.handle, out)) return undefined;
+      const version = new DataView(m.HEAPU8.buffer, out, 4).getInt32(0, true);
+      return `${Math.floor(version / 10)}.${version % 10}`;
+    } finally {
+      m.wasmExports.free(out);
+    }
+  }
+
+  /** Whether the file is encrypted (then with an empty user password, since it opened). */
+  get encrypted(): boolean {
+    return this.engine.module._FPDF_GetSecurityHandlerRevision(this.handle) !== -1;
+  }
+
+  close(): void {
+    try {
+      this.document.destroy();
+    } catch (err) {
+      if (isWasmAbort(err)) discardEngine();
+    }
+  }
+
+  private metaText(tag: string): string {
+    const m = this.engine.module;
+    const name = m.wasmExports.malloc(tag.length + 1);
+    try {
+      m.HEAPU8.set(Buffer.from(`${tag}\0`, 'latin1'), name);
+      const bytes = m._FPDF_GetMetaText(this.handle, name, 0, 0);
+      if (bytes <= 2) return '';
+      const buffer = m.wasmExports.malloc(bytes);
+      try {
+        m._FPDF_GetMetaText(this.handle, name, buffer, bytes);
+        return utf16(m, buffer, bytes - 2);
+      } finally {
+        m.wasmExports.free(buffer);
+      }
+    } finally {
+      m.wasmExports.free(name);
+    }
+  }
+}
+
+function utf16(m: PdfiumModule, ptr: number, bytes: number): string {
+  return Buffer.from(m.HEAPU8.buffer, ptr, bytes).toString('utf16le');
+}
+
+/** Copies a PDFium bitmap out of WebAssembly memory with its rows packed (the stride may pad them). */
+function copyBitmap(m: PdfiumModule, bitmap: number): PdfiumBitmap | undefined {
+  const channels = FORMAT_CHANNELS[m._FPDFBitmap_GetFormat(bitmap)] as PdfiumBitmap['channels'] | undefined;
+  const pointer = m._FPDFBitmap_GetBuffer(bitmap);
+  if (!channels || !pointer) return undefined;
+  const width = m._FPDFBitmap_GetWidth(bitmap);
+  const height = m._FPDFBitmap_GetHeight(bitmap);
+  const stride = m._FPDFBitmap_GetStride(bitmap);
+  const row = width * channels;
+  const data = Buffer.allocUnsafe(row * height);
+  const heap = Buffer.from(m.HEAPU8.buffer);
+  if (stride === row) heap.copy(data, 0, pointer, pointer + row * height);
+  else for (let y = 0; y < height; y++) heap.copy(data, y * row, pointer + y * stride, pointer + y * stride + row);
+  return { width, height, channels, data };
+}

@@ -1,0 +1,68 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import getPort from 'get-port';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  descendantsOf,
+  makePdf,
+  spawnService,
+  startTestStack,
+  uploadAndProcess,
+  waitUntil,
+  type ServiceProcess,
+  type TestStack,
+} from '@quire/testkit';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+// Inside the checkout, so that the compiled code finds node_modules as dist/ does.
+const OUT = path.join(ROOT, 'test-artifacts', `compiled-${process.pid}`);
+
+let stack: TestStack;
+const running: ServiceProcess[] = [];
+beforeAll(async () => {
+  await promisify(execFile)(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), OUT], { cwd: ROOT });
+  stack = await startTestStack({ worker: false, config: { WORKER_CONCURRENCY: '1' } });
+});
+afterAll(async () => {
+  for (const service of running) {
+    service.child.kill('SIGTERM');
+    await service.exited;
+  }
+  await stack?.close();
+  await fs.rm(OUT, { recursive: true, force: true });
+});
+
+describe('the compiled build (npm run build), as production runs it with plain node', () => {
+  it('serves the api and processes a PDF in a warm sandbox child, with no TypeScript loader anywhere', async () => {
+    const port = await getPort();
+    const url = `http://127.0.0.1:${port}`;
+    const api = spawnService('api', { ...stack.env, PORT: String(port), PUBLIC_URL: url }, { compiledDir: OUT });
+    const worker = spawnService('worker', stack.env, { compiledDir: OUT });
+    running.push(api, worker);
+    await waitUntil(() => worker.output().includes('worker started'), 30_000, 'the worker to start');
+    await waitUntil(
+      () =>
+        fetch(`${url}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      30_000,
+      'the api to listen',
+    );
+    // The api's own assets are served from the build.
+    expect((await fetch(`${url}/docs/`)).status).toBe(200);
+
+    const tenant = await stack.newTenant();
+    const res = await uploadAndProcess(tenant, await makePdf(['Compiled and warm.']), 'compiled.pdf');
+    expect(res.status).toBe(201);
+    expect((await res.json()).metadata.extractedText).toBe('Compiled and warm.');
+
+    const processes = [...(await descendantsOf(worker.child.pid!)), ...(await descendantsOf(api.child.pid!))];
+    const children = processes.filter((p) => p.argv.some((arg) => arg.endsWith('sandbox-child.js')));
+    expect(children).toHaveLength(1);
+    expect(children[0]!.argv.some((arg) => arg.startsWith(OUT))).toBe(true);
+    expect(processes.flatMap((p) => p.argv).filter((arg) => /tsx/.test(arg))).toEqual([]);
+  });
+});
