@@ -1,7 +1,7 @@
 import type { ContentType } from '@quire/extract';
 import type { SandboxSpec } from '../../apps/worker/src/sandbox/protocol.ts';
 
-/** One file's extraction as the worker asks the sandbox for it, text only: no images, no speech-to-text. */
+/** One file's extraction as the worker asks the sandbox for it, text only: no images, no speech-to-text, no OCR of PDF pages. */
 export function textOnlySpec(contentType: ContentType, inputPath: string, outputDir: string): SandboxSpec {
   return {
     contentType,
@@ -13,5 +13,9 @@ export function textOnlySpec(contentType: ContentType, inputPath: string, output
     speechEngine: 'none',
     pocketsphinxPath: 'pocketsphinx_continuous',
     pocketsphinxModelDir: '/usr/share/pocketsphinx/model/en-us',
+    ocrLanguages: ['eng'],
+    ocrMaxPages: 0,
+    ocrPageTimeoutMs: 60_000,
+    ocrDpi: 300,
   };
 }

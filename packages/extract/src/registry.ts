@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
+import type { PdfOcrSettings } from './pdf-ocr.ts';
 import type { SpeechSettings } from './speech-engine.ts';
 import type { ContentType, Extractor } from './types.ts';
 
-export interface ExtractorSettings extends SpeechSettings {
+export interface ExtractorSettings extends SpeechSettings, PdfOcrSettings {
   ffmpegPath: string;
   ffprobePath: string;
 }
@@ -27,14 +28,16 @@ export async function createExtractor(contentType: ContentType, settings: Extrac
       ]);
       return createMediaExtractor(settings, createSpeechEngine(settings));
     }
-    case 'pdf':
-      return (await import('./pdf.ts')).extractPdf;
+    case 'pdf': {
+      const [{ extractPdf }, { withPageOcr }] = await Promise.all([import('./pdf.ts'), import('./pdf-ocr.ts')]);
+      return withPageOcr(extractPdf, settings);
+    }
     case 'text':
       return (await import('./text.ts')).extractTextFile;
     case 'epub':
       return (await import('./epub.ts')).extractEpub;
     case 'image':
-      return (await import('./image.ts')).extractImage;
+      return (await import('./image.ts')).createImageExtractor(settings);
     default:
       return describeOnly;
   }

@@ -34,6 +34,10 @@ async function specFor(
     speechEngine: 'none',
     pocketsphinxPath: 'pocketsphinx_continuous',
     pocketsphinxModelDir: '/usr/share/pocketsphinx/model/en-us',
+    ocrLanguages: ['eng'],
+    ocrMaxPages: 50,
+    ocrPageTimeoutMs: 60_000,
+    ocrDpi: 300,
   };
 }
 
