@@ -94,4 +94,22 @@ describe('withPageOcr', () => {
     expect(result.text).toBe('');
     expect(result.metadata).toMatchObject({ textless: true, ocr: { pages: 3, skippedPages: 5 } });
   });
+
+  it("starts no page once the sandbox's time allowance is nearly spent", async () => {
+    const blank = await blankScan();
+    const result = await extract('time', await scannedPdf([blank, blank]), {
+      ocrTimeBudget: { baseMs: 1_000, perPageMs: 0, maxMs: 1_000 },
+    });
+    expect(result.metadata).toMatchObject({
+      textless: true,
+      ocr: {
+        pages: 0,
+        skippedPages: 2,
+        skipped: [
+          { page: 1, reason: 'time-budget' },
+          { page: 2, reason: 'time-budget' },
+        ],
+      },
+    });
+  });
 });

@@ -25,6 +25,8 @@ const MAX_RENDER_EDGE = 4200;
 const TEXT_PHASE_SHARE = 0.4;
 /** The share of the sandbox's time OCR may use, leaving the rest for storing the result. */
 const TIME_SHARE = 0.85;
+/** Less time than this left in the sandbox's allowance, and no page is started. */
+const MIN_PAGE_MS = 1_000;
 
 interface PageEntry {
   page: number;
@@ -78,7 +80,7 @@ export function withPageOcr(extractPdf: Extractor, settings: PdfOcrSettings): Ex
           for (const [index, entry] of scanned.entries()) {
             if (index >= settings.ocrMaxPages) {
               skipped.push({ page: entry.page, reason: 'page-budget' });
-            } else if (Date.now() - started + settings.ocrPageTimeoutMs > allowedMs) {
+            } else if (allowedMs - (Date.now() - started) < MIN_PAGE_MS) {
               skipped.push({ page: entry.page, reason: 'time-budget' });
             } else {
               const image = await renderPage(document, entry.page, settings.ocrDpi).catch(() => undefined);
@@ -86,7 +88,8 @@ export function withPageOcr(extractPdf: Extractor, settings: PdfOcrSettings): Ex
                 skipped.push({ page: entry.page, reason: 'render-failed' });
               } else {
                 recognizer ??= await createRecognizer(settings);
-                const reading = await withTimeout(recognizer.recognize(image), settings.ocrPageTimeoutMs);
+                const pageMs = Math.min(settings.ocrPageTimeoutMs, allowedMs - (Date.now() - started));
+                const reading = await withTimeout(recognizer.recognize(image), pageMs);
                 if (reading) {
                   readings.set(entry.page, { text: normalizeText(reading.text), confidence: reading.confidence });
                 } else {

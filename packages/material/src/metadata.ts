@@ -131,13 +131,9 @@ export const CONTENT_METADATA = {
         language: z.string(),
         pages: z.number().int().meta({ description: 'Pages read with OCR (pages without a text layer)' }),
         confidence: z.number().optional().meta({ description: "Mean of those pages' confidences, 0..100" }),
-        skippedPages: z
-          .number()
-          .int()
-          .optional()
-          .meta({
-            description: 'Pages without a text layer left unread: budget spent, page too slow or not renderable',
-          }),
+        skippedPages: z.number().int().optional().meta({
+          description: 'Pages without a text layer left unread: budget spent, page too slow or not renderable',
+        }),
       })
       .optional()
       .meta({ description: 'Present when some pages had no text layer and were read with OCR' }),

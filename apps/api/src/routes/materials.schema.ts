@@ -60,6 +60,21 @@ const referencesText = z
   .pipe(referencesSchema)
   .meta({ description: 'A JSON array of {title, url}' });
 
+const ocrLanguages = z
+  .array(z.string().regex(/^[a-z]{3}(_[a-z]+)?$/i, 'a tesseract language code, e.g. eng or fra'))
+  .min(1)
+  .max(10)
+  .meta({
+    description:
+      'Languages OCR reads this material in (scans, images), e.g. ["eng","fra"]; each must be installed ' +
+      '(OCR_LANGUAGES), else 400. Default: every installed language',
+  });
+const ocrLanguagesText = z
+  .string()
+  .transform((list) => list.split(/[,+\s]+/).filter(Boolean))
+  .pipe(ocrLanguages)
+  .meta({ description: 'OCR languages, comma separated (e.g. `eng,fra`); each must be installed, else 400' });
+
 export const uploadFieldsSchema = z.strictObject({
   name,
   folderId,
@@ -67,6 +82,7 @@ export const uploadFieldsSchema = z.strictObject({
     .default(true)
     .meta({ default: 'true', description: 'Extract embedded images, keyframes and renditions' }),
   references: referencesText.optional(),
+  ocrLanguages: ocrLanguagesText.optional(),
 });
 
 export const uploadAndWaitFieldsSchema = uploadFieldsSchema.extend(waitOptionsSchema);
@@ -108,6 +124,7 @@ export const createAndWaitSchema = z.strictObject({
   folderId,
   references: referencesSchema.optional(),
   extractImages: z.boolean().optional(),
+  ocrLanguages: ocrLanguages.optional(),
   ...waitOptionsSchema,
 });
 
@@ -156,6 +173,7 @@ export const createSchema = z.strictObject({
   folderId,
   references: referencesSchema.optional(),
   extractImages: z.boolean().optional(),
+  ocrLanguages: ocrLanguages.optional(),
 });
 
 export const presignedUploadSchema = z.strictObject({
