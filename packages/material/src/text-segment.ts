@@ -46,3 +46,17 @@ export function textSegmentsOf(text: string, segments: TextSegment[], contentTyp
   }
   return records;
 }
+
+/** Whether the segments say nothing the text alone does not: one segment, all of it, no position, the usual source. */
+export function segmentsAreJustTheText(segments: StoredTextSegment[], text: string, contentType: ContentType): boolean {
+  if (segments.length === 0) return true;
+  const [only, ...rest] = segments;
+  const { text: segmentText, offset, source, ...position } = only!;
+  return (
+    rest.length === 0 &&
+    offset === 0 &&
+    segmentText === text &&
+    source === usualSource(contentType) &&
+    Object.keys(position).length === 0
+  );
+}

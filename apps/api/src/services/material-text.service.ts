@@ -22,8 +22,8 @@ export async function openText(ctx: ApiContext, organizationId: string, id: stri
 }
 
 /**
- * The segments (NDJSON, one per line) as extraction stored them. A material processed before segments were
- * stored has one: its whole text, which it then holds inline.
+ * The segments (NDJSON, one per line) as extraction stored them. A short text without positions has one, its
+ * whole text, which is not stored twice; nor has a material processed before segments were stored.
  */
 export async function openSegments(ctx: ApiContext, organizationId: string, id: string): Promise<Readable> {
   const material = await activeMaterial(ctx, organizationId, id);

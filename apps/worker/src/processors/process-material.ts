@@ -23,6 +23,7 @@ import {
 import {
   CONTENT_METADATA,
   originalOf,
+  segmentsAreJustTheText,
   storageKeys,
   textSegmentsOf,
   withError,
@@ -187,16 +188,19 @@ async function finishActive(
     // The sandbox's output crosses a process boundary: it is checked against the type's schema, not trusted.
     const contentFields = CONTENT_METADATA[contentType].parse(result.metadata);
     const segments = textSegmentsOf(result.text, result.segments, contentType);
+    const inline = result.text.length <= config.extraction.inlineTextMaxChars;
+    // `/text` makes the one segment of a short unpositioned text from the text itself; others are kept.
+    const keepSegments = !inline || !segmentsAreJustTheText(segments, result.text, contentType);
     const processed: ProcessingResult = {
       wordCount: countWords(result.text),
       textLength: result.text.length,
-      ...(result.text.length > config.extraction.inlineTextMaxChars
+      ...(!inline
         ? {
             textKey: await put('text.txt', result.text, 'text/plain; charset=utf-8'),
             textUrl: `/api/v1/materials/${material.id}/text`,
           }
         : { extractedText: result.text }),
-      ...(segments.length > 0
+      ...(keepSegments && segments.length > 0
         ? { segmentsKey: await put('segments.ndjson', toNdjson(segments), 'application/x-ndjson') }
         : {}),
       extractor: EXTRACTOR_VERSIONS[contentType],
