@@ -146,6 +146,7 @@ export const CONTENT_METADATA = {
     epubVersion: z.string().optional(),
     chapterCount: z.number().int().optional(),
     chapters: z.array(chapterSchema).optional(),
+    textless: z.boolean().optional().meta({ description: 'The chapters hold no text (pictures only, or unreadable)' }),
     toc: z
       .array(
         z.looseObject({
