@@ -59,6 +59,20 @@ describe('scanned PDFs', () => {
       ocrLanguages: ['zzz'],
     });
     expect(json.status).toBe(400);
+
+    const slot = { name: 'scan.pdf', filename: 'scan.pdf', contentType: 'application/pdf' };
+    const refused = await sendJson(tenant, 'POST', '/api/v1/materials/upload/presigned-url', {
+      ...slot,
+      ocrLanguages: ['deu'],
+    });
+    expect(refused.status).toBe(400);
+    const batch = await sendJson(tenant, 'POST', '/api/v1/materials/batch', {
+      materials: [{ ...slot, ocrLanguages: ['fra'] }],
+    });
+    expect(batch.status).toBe(201);
+    const [handle] = await batch.json();
+    const waiting = await (await tenant.request(`/api/v1/materials/${handle.materialId}`)).json();
+    expect(waiting.metadata.ocrLanguages).toEqual(['fra']);
   });
 
   it('settles a PDF of 500 blank scanned pages inside its page budget, saying what it left unread', async () => {

@@ -1025,6 +1025,8 @@ export interface paths {
                             filename: string;
                             contentType: string;
                             folderId?: string | null;
+                            /** @description Languages OCR reads this material in (scans, images), e.g. ["eng","fra"]; each must be installed (OCR_LANGUAGES), else 400. Default: every installed language */
+                            ocrLanguages?: string[];
                         }[];
                     };
                 };
@@ -1156,6 +1158,8 @@ export interface paths {
                         name: string;
                         folderId?: string | null;
                         extractImages?: boolean;
+                        /** @description Languages OCR reads this material in (scans, images), e.g. ["eng","fra"]; each must be installed (OCR_LANGUAGES), else 400. Default: every installed language */
+                        ocrLanguages?: string[];
                         references?: {
                             title: string;
                             /** Format: uri */

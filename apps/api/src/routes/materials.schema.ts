@@ -146,6 +146,7 @@ export const batchSchema = z.strictObject({
         filename,
         contentType: mimeType,
         folderId,
+        ocrLanguages: ocrLanguages.optional(),
       }),
     )
     .min(1, 'materials must have at least one item'),
@@ -182,6 +183,7 @@ export const presignedUploadSchema = z.strictObject({
   name,
   folderId,
   extractImages: z.boolean().optional(),
+  ocrLanguages: ocrLanguages.optional(),
   references: referencesSchema.optional(),
 });
 

@@ -185,6 +185,7 @@ export interface BatchItem {
   folderId?: string | null;
   extractImages?: boolean;
   references?: Reference[];
+  ocrLanguages?: string[] | undefined;
 }
 
 export async function createBatch(ctx: ApiContext, organizationId: string, items: BatchItem[]) {
@@ -197,6 +198,7 @@ export async function createBatch(ctx: ApiContext, organizationId: string, items
     const kind = claimedKind(item.contentType);
     if (kind === 'other')
       throw unsupportedType(`materials.${index}.contentType: ${item.contentType} is not a supported type`);
+    requireOcrLanguages(ctx, item.ocrLanguages);
   });
   await requireFolders(
     ctx.db,
@@ -226,6 +228,7 @@ export async function createBatch(ctx: ApiContext, organizationId: string, items
           },
           references: item.references ?? [],
           extractImages: item.extractImages ?? true,
+          ...(item.ocrLanguages ? { metadata: { ocrLanguages: item.ocrLanguages } } : {}),
         }),
       );
     }
