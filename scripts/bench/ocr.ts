@@ -32,7 +32,7 @@ interface Config {
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { pages: { type: 'string', default: '10' }, lines: { type: 'string', default: '25' } },
+    options: { pages: { type: 'string', default: '6' }, lines: { type: 'string', default: '25' } },
   });
   const pages = positiveInt(values.pages, 'pages');
   const lines = positiveInt(values.lines, 'lines');
@@ -49,7 +49,8 @@ export async function run(args: string[]): Promise<void> {
       { name: 'eng+fra, 300 dpi', languages: ['eng', 'fra'], dpi: 300 },
     ];
     const rows = [];
-    for (const config of configs) {
+    // Forward, then backward: a machine that gets busier or quieter during the run favours no configuration.
+    for (const config of [...configs, ...[...configs].reverse()]) {
       const outputDir = path.join(dir, `out-${rows.length}`);
       await fs.mkdir(outputDir);
       const spec = {

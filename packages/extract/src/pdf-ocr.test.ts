@@ -95,6 +95,25 @@ describe('withPageOcr', () => {
     expect(result.metadata).toMatchObject({ textless: true, ocr: { pages: 3, skippedPages: 5 } });
   });
 
+  it('gives up a page that overruns its budget and goes on with a new engine', async () => {
+    const scan = await scanOf(SCANNED_LINES);
+    const result = await extract(
+      'page-timeout',
+      await scannedPdf(['A page with its own text layer here.', scan, scan]),
+      {
+        ocrPageTimeoutMs: 1,
+      },
+    );
+    expect(result.text).toBe('A page with its own text layer here.');
+    expect(result.metadata.ocr).toMatchObject({
+      pages: 0,
+      skipped: [
+        { page: 2, reason: 'page-timeout' },
+        { page: 3, reason: 'page-timeout' },
+      ],
+    });
+  });
+
   it("starts no page once the sandbox's time allowance is nearly spent", async () => {
     const blank = await blankScan();
     const result = await extract('time', await scannedPdf([blank, blank]), {

@@ -40,7 +40,10 @@ interface PageReading {
   confidence: number;
 }
 
-type Skipped = { page: number; reason: 'page-budget' | 'time-budget' | 'page-timeout' | 'render-failed' };
+type Skipped = {
+  page: number;
+  reason: 'page-budget' | 'time-budget' | 'page-timeout' | 'render-failed' | 'ocr-failed';
+};
 
 /**
  * Reads the pages of a PDF that have no text layer (scans, photos of pages) with OCR, after `extractPdf` took
@@ -62,7 +65,9 @@ export function withPageOcr(extractPdf: Extractor, settings: PdfOcrSettings): Ex
 
     const library = await PDFiumLibrary.init();
     try {
-      const document = await library.loadDocument(await fs.readFile(inputPath));
+      // pdf.js read it; a file PDFium cannot open keeps that text rather than failing as a whole.
+      const document = await library.loadDocument(await fs.readFile(inputPath)).catch(() => undefined);
+      if (!document) return result;
       try {
         const scanned = sparse.filter((entry) => showsImage(document, entry.page));
         if (scanned.length === 0) return result;
@@ -89,14 +94,16 @@ export function withPageOcr(extractPdf: Extractor, settings: PdfOcrSettings): Ex
               } else {
                 recognizer ??= await createRecognizer(settings);
                 const pageMs = Math.min(settings.ocrPageTimeoutMs, allowedMs - (Date.now() - started));
-                const reading = await withTimeout(recognizer.recognize(image), pageMs);
-                if (reading) {
+                const work = recognizer.recognize(image);
+                const reading = await withTimeout(work, pageMs).catch(() => 'failed' as const);
+                if (reading && reading !== 'failed') {
                   readings.set(entry.page, { text: normalizeText(reading.text), confidence: reading.confidence });
                 } else {
-                  // The engine is still busy with the page: only a new one can take the next.
+                  // The engine is still busy with the page, or broken by it: only a new one can take the next.
+                  work.catch(() => undefined);
                   await recognizer.close().catch(() => undefined);
                   recognizer = undefined;
-                  skipped.push({ page: entry.page, reason: 'page-timeout' });
+                  skipped.push({ page: entry.page, reason: reading === 'failed' ? 'ocr-failed' : 'page-timeout' });
                 }
               }
             }
