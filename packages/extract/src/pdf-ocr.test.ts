@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blankScan, scannedPdf, scanOf, wordF1 } from '@quire/testkit';
+import { blankScan, imageHeavyPdf, scannedPdf, scanOf, wordF1 } from '@quire/testkit';
 import { extractPdf } from './pdf.ts';
 import { withPageOcr, type PdfOcrSettings } from './pdf-ocr.ts';
 import type { TextSegment } from './types.ts';
@@ -74,6 +74,14 @@ describe('withPageOcr', () => {
     const result = await extract('text-only', await scannedPdf(['First page of notes.', 'Second page of notes.']));
     expect(result.metadata.ocr).toBeUndefined();
     expect(result.segments.every((s) => s.source === undefined)).toBe(true);
+  });
+
+  it('keeps the few words of a text layer over a picture when OCR reads no more there', async () => {
+    // "Page 1" over a white picture: a candidate for OCR, which finds nothing the text layer lacks.
+    const result = await extract('caption', await imageHeavyPdf(1, 400));
+    expect(result.metadata.ocr).toMatchObject({ pages: 1 });
+    expect(result.text).toBe('Page 1');
+    expect(result.segments).toEqual([{ text: 'Page 1', page: 1, source: 'text-layer' }]);
   });
 
   it('reads French with fra, and badly without it', async () => {

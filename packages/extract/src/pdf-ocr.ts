@@ -124,6 +124,13 @@ export function withPageOcr(extractPdf: Extractor, settings: PdfOcrSettings): Ex
   };
 }
 
+/** At least twice the text layer's words and ten more; any words at all where the layer had none. */
+function readsMore(ocrText: string, layerText: string): boolean {
+  const layerWords = countWords(layerText);
+  const ocrWords = countWords(ocrText);
+  return layerWords === 0 ? ocrWords > 0 : ocrWords >= 2 * layerWords + 10;
+}
+
 function letterCount(text: string): number {
   return text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
 }
@@ -179,10 +186,12 @@ function merge(
   const segments: TextSegment[] = [];
   const entries: (PageEntry & { ocr?: true; confidence?: number })[] = [];
   for (const entry of pages) {
-    // A scan OCR reads nothing on (a photo, a blank page) keeps what little its text layer had.
     const read = readings.get(entry.page);
-    const reading = read?.text ? read : undefined;
-    const pageText = reading ? reading.text : textOf(entry);
+    const layer = textOf(entry);
+    // OCR only adds: a page whose few words of text layer (a caption, a page number over a photo) OCR does not
+    // clearly outnumber keeps them, and so does a scan OCR reads nothing on.
+    const reading = read && readsMore(read.text, layer) ? read : undefined;
+    const pageText = reading ? reading.text : layer;
     if (text && pageText) text += '\n\n';
     entries.push({
       page: entry.page,
