@@ -79,6 +79,10 @@ describe('audio and video through the api and the worker', () => {
       stored += body.length;
     }
     expect(metadata.thumbnail).toMatchObject({ width: 320, height: 240 });
+    // Besides the pictures, the transcript's segments that `/text` serves.
+    const segments = await tenant.request(`/api/v1/materials/${material._id}/text?format=ndjson`);
+    expect(segments.status).toBe(200);
+    stored += Buffer.byteLength(await segments.text());
     expect(material.usage.derivedBytes).toBe(stored);
     expect(material.usage.derivedBytes).toBeGreaterThan(0);
   });

@@ -84,6 +84,31 @@ describe.each(['local', 's3'] as const)('a 150 MB upload through the api process
     api?.kill('SIGKILL');
   });
 
+  /** Uploads FILE_BYTES of generated text, streamed: neither the test nor the api ever holds it whole. */
+  function uploadGeneratedText(name: string): Promise<Response> {
+    const boundary = '----quire-memory-test';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\n${name}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const body = Readable.toWeb(
+      Readable.from(
+        (async function* () {
+          yield head;
+          for await (const chunk of Readable.fromWeb(generatedText(FILE_BYTES) as never)) yield chunk as Buffer;
+          yield tail;
+        })(),
+      ),
+    );
+    return fetch(`${url}/api/v1/materials/upload`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: body as never,
+      duplex: 'half',
+    });
+  }
+
   it('stores the whole file while the api RSS grows by far less than the file', async () => {
     // Warm up code paths (multer, storage driver) so first-use allocations are not counted as growth.
     const warm = new FormData();
@@ -100,27 +125,7 @@ describe.each(['local', 's3'] as const)('a 150 MB upload through the api process
       peak = Math.max(peak, await rssMb(api.pid!).catch(() => 0));
     }, 20);
 
-    const boundary = '----quire-memory-test';
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nbig\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`,
-    );
-    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-    const body = Readable.toWeb(
-      Readable.from(
-        (async function* () {
-          yield head;
-          for await (const chunk of Readable.fromWeb(generatedText(FILE_BYTES) as never)) yield chunk as Buffer;
-          yield tail;
-        })(),
-      ),
-    );
-    const res = await fetch(`${url}/api/v1/materials/upload`, {
-      method: 'POST',
-      headers: { 'x-api-key': apiKey, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      body: body as never,
-      duplex: 'half',
-    });
+    const res = await uploadGeneratedText('big');
     clearInterval(sampler);
     expect(res.status).toBe(201);
     const material = await res.json();
@@ -128,6 +133,38 @@ describe.each(['local', 's3'] as const)('a 150 MB upload through the api process
     expect(material.usage.storageBytes).toBe(FILE_BYTES);
     const growth = peak - baseline;
     console.info(`${driver}: api RSS grew ${growth.toFixed(1)} MB during a ${FILE_BYTES / MB} MB upload`);
+    expect(growth, `api RSS grew ${growth.toFixed(1)} MB`).toBeLessThan(FILE_BYTES / MB / 2);
+  });
+
+  it('streams a 150 MB stored text from /text while the api RSS grows by far less than the text', async () => {
+    const uploaded = await uploadGeneratedText('long book');
+    expect(uploaded.status).toBe(201);
+    const { _id: id, content } = await uploaded.json();
+    // No worker runs here: the row is made active with the file as its stored text, as a long book's would be.
+    const db = createDb(inject('databaseUrl'));
+    await db
+      .updateTable('materials')
+      .set({
+        status: 'active',
+        metadata: JSON.stringify({ textKey: content.s3Key, textLength: FILE_BYTES, wordCount: 0 }),
+      })
+      .where('id', '=', id)
+      .execute();
+    await db.destroy();
+
+    const baseline = await rssMb(api.pid!);
+    let peak = baseline;
+    const sampler = setInterval(async () => {
+      peak = Math.max(peak, await rssMb(api.pid!).catch(() => 0));
+    }, 20);
+    const res = await fetch(`${url}/api/v1/materials/${id}/text`, { headers: { 'x-api-key': apiKey } });
+    expect(res.status).toBe(200);
+    let received = 0;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) received += chunk.length;
+    clearInterval(sampler);
+    expect(received).toBe(FILE_BYTES);
+    const growth = peak - baseline;
+    console.info(`${driver}: api RSS grew ${growth.toFixed(1)} MB while streaming a ${FILE_BYTES / MB} MB text`);
     expect(growth, `api RSS grew ${growth.toFixed(1)} MB`).toBeLessThan(FILE_BYTES / MB / 2);
   });
 });

@@ -1,7 +1,7 @@
 import type { ContentType, ExtractorSettings } from '@quire/extract';
 import type { SandboxSpec } from '../../apps/worker/src/sandbox/protocol.ts';
 
-/** One file's extraction as the worker asks the sandbox for it, text only: no images, no speech-to-text. */
+/** One file's extraction as the worker asks the sandbox for it, text only: no images, no speech-to-text, no OCR of PDF pages. */
 export function textOnlySpec(
   contentType: ContentType,
   inputPath: string,
@@ -11,7 +11,7 @@ export function textOnlySpec(
   return { contentType, inputPath, outputDir, extractImages: false, ...benchSettings(pdfEngine) };
 }
 
-/** The extractor settings of a benchmark's sandbox: the default PDF engine unless told, no speech-to-text. */
+/** The extractor settings of a benchmark's sandbox: the default PDF engine unless told, no speech-to-text, no OCR of PDF pages. */
 export function benchSettings(pdfEngine: ExtractorSettings['pdfEngine'] = 'pdfium'): ExtractorSettings {
   return {
     ffmpegPath: 'ffmpeg',
@@ -20,5 +20,9 @@ export function benchSettings(pdfEngine: ExtractorSettings['pdfEngine'] = 'pdfiu
     speechEngine: 'none',
     pocketsphinxPath: 'pocketsphinx_continuous',
     pocketsphinxModelDir: '/usr/share/pocketsphinx/model/en-us',
+    ocrLanguages: ['eng'],
+    ocrMaxPages: 0,
+    ocrPageTimeoutMs: 60_000,
+    ocrDpi: 300,
   };
 }

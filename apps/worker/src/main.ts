@@ -1,10 +1,19 @@
 import { loadServiceConfig } from '@quire/config';
+import { missingOcrLanguages } from '@quire/extract';
 import { createWorkerContext } from './context.ts';
 import { startWorkerHttpServer } from './http-server.ts';
 import { sweepStaleJobDirs } from './sandbox/job-dirs.ts';
 import { startWorker } from './worker.ts';
 
 const config = loadServiceConfig();
+// Nothing is downloaded at run time: a configured language without its data is a setup error, said at once.
+const missingLanguages = missingOcrLanguages(config.extraction.ocr.languages, config.extraction.ocr.dataDir);
+if (missingLanguages.length) {
+  throw new Error(
+    `OCR_LANGUAGES lists ${missingLanguages.join(', ')} but no trained data was found: install @tesseract.js-data/<code> ` +
+      'or set OCR_DATA_DIR to a folder of <code>.traineddata files (Debian: tesseract-ocr-<code>)',
+  );
+}
 const ctx = await createWorkerContext(config);
 await sweepStaleJobDirs(ctx.logger, config.worker.processingStaleMs);
 const running = startWorker(ctx);

@@ -41,6 +41,11 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
       speechEngine: config.extraction.speechEngine,
       pocketsphinxPath: config.extraction.pocketsphinxPath,
       pocketsphinxModelDir: config.extraction.pocketsphinxModelDir,
+      ocrLanguages: config.extraction.ocr.languages,
+      ...(config.extraction.ocr.dataDir ? { ocrDataDir: config.extraction.ocr.dataDir } : {}),
+      ocrMaxPages: config.extraction.ocr.maxPages,
+      ocrPageTimeoutMs: config.extraction.ocr.pageTimeoutMs,
+      ocrDpi: config.extraction.ocr.dpi,
     },
     logger: ctx.logger,
   });

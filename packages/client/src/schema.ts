@@ -38,6 +38,8 @@ export interface paths {
                         extractImages?: "true" | "false";
                         /** @description A JSON array of {title, url} */
                         references?: string;
+                        /** @description OCR languages, comma separated (e.g. `eng,fra`); each must be installed, else 400 */
+                        ocrLanguages?: string;
                         /**
                          * Format: binary
                          * @description The file; its type is decided from its bytes
@@ -178,6 +180,8 @@ export interface paths {
                         extractImages?: "true" | "false";
                         /** @description A JSON array of {title, url} */
                         references?: string;
+                        /** @description OCR languages, comma separated (e.g. `eng,fra`); each must be installed, else 400 */
+                        ocrLanguages?: string;
                         /**
                          * @description How long to wait before answering 202
                          * @default 300000
@@ -349,6 +353,8 @@ export interface paths {
                             url: string;
                         }[];
                         extractImages?: boolean;
+                        /** @description Languages OCR reads this material in (scans, images), e.g. ["eng","fra"]; each must be installed (OCR_LANGUAGES), else 400. Default: every installed language */
+                        ocrLanguages?: string[];
                         /**
                          * @description How long to wait before answering 202
                          * @default 300000
@@ -600,6 +606,8 @@ export interface paths {
                             url: string;
                         }[];
                         extractImages?: boolean;
+                        /** @description Languages OCR reads this material in (scans, images), e.g. ["eng","fra"]; each must be installed (OCR_LANGUAGES), else 400. Default: every installed language */
+                        ocrLanguages?: string[];
                     };
                 };
             };
@@ -1017,6 +1025,8 @@ export interface paths {
                             filename: string;
                             contentType: string;
                             folderId?: string | null;
+                            /** @description Languages OCR reads this material in (scans, images), e.g. ["eng","fra"]; each must be installed (OCR_LANGUAGES), else 400. Default: every installed language */
+                            ocrLanguages?: string[];
                         }[];
                     };
                 };
@@ -1148,6 +1158,8 @@ export interface paths {
                         name: string;
                         folderId?: string | null;
                         extractImages?: boolean;
+                        /** @description Languages OCR reads this material in (scans, images), e.g. ["eng","fra"]; each must be installed (OCR_LANGUAGES), else 400. Default: every installed language */
+                        ocrLanguages?: string[];
                         references?: {
                             title: string;
                             /** Format: uri */
@@ -2364,6 +2376,130 @@ export interface paths {
                         "application/json": {
                             downloadUrl: string;
                         };
+                    };
+                };
+                /** @description The request is invalid; `message` and `details` name the field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, unknown or revoked `x-api-key` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description Not found (also when it belongs to another organization) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The resource is in a state that does not allow this */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The body, the file or a field is larger than the configured limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/materials/{id}/text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole extracted text, or its segments with their positions
+         * @description Works for text of any size (also when it is too long for `metadata.extractedText` and the material has `metadata.textUrl` instead): the body is streamed from storage. With `format=json` (or `Accept: application/json`), a page of segments in reading order; with `format=ndjson` (or `Accept: application/x-ndjson`), all of them, one per line. Each segment says where it is (`page`, `chapter`, `startMs`/`endMs`), how it was read (`source`: `text-layer`, `ocr`, `transcript`; OCR adds `confidence`) and where it starts in the whole text (`offset`): `text.slice(offset, offset + length)` is the segment. 409 while the material is not `active`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `text` (the default): the whole text, `text/plain`. `json`: a page of segments with their positions. `ndjson`: every segment, one JSON object per line, streamed. Without it, `Accept: application/json` or `application/x-ndjson` chooses. */
+                    format?: "text" | "json" | "ndjson";
+                    /** @description With `format=json` */
+                    page?: number;
+                    /** @description Segments per page (`json`) */
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description Material id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The text (`text/plain`), a page of segments (`application/json`), or every segment (NDJSON) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain; charset=utf-8": string;
+                        "application/json": components["schemas"]["TextSegmentPage"];
+                        /** @example {"text":"…","offset":0,"page":1,"source":"text-layer"} */
+                        "application/x-ndjson": components["schemas"]["TextSegment"];
                     };
                 };
                 /** @description The request is invalid; `message` and `details` name the field */
@@ -4797,8 +4933,15 @@ export interface components {
                 pdfVersion?: string;
                 /** @description Encrypted with an empty user password, so readable */
                 encrypted?: boolean;
-                /** @description Pages without a text layer (scanned) */
+                /** @description The chapters hold no text (pictures only, or unreadable) */
                 textless?: boolean;
+                ocr?: {
+                    engine: string;
+                    language: string;
+                    confidence?: number;
+                } & {
+                    [key: string]: unknown;
+                };
                 /** @description What read the text: `pdfium`, or `pdf.js` for a file PDFium refused */
                 textEngine?: string;
                 /** @description Image extraction stopped before the end (its share of the time budget ran out): the text is whole, `images` holds those made so far */
@@ -4834,13 +4977,6 @@ export interface components {
                 height?: number;
                 orientation?: number;
                 frames?: number;
-                ocr?: {
-                    engine: string;
-                    language: string;
-                    confidence?: number;
-                } & {
-                    [key: string]: unknown;
-                };
                 durationSeconds?: number;
                 bitrate?: number;
                 container?: string;
@@ -4869,6 +5005,8 @@ export interface components {
                 requestedType?: "text" | "pdf" | "video" | "audio" | "url";
                 /** @description While processing */
                 progress?: number;
+                /** @description The OCR languages asked for at upload (else every configured one is used) */
+                ocrLanguages?: string[];
                 error?: components["schemas"]["MaterialError"];
                 processingMs?: number;
                 /** @description The sandboxed extraction's peak, when one ran */
@@ -4876,6 +5014,10 @@ export interface components {
                 extractedText?: string;
                 /** @description Storage key of the text when it is too large to inline */
                 textKey?: string;
+                /** @description Where the whole text is when it is too large to inline: `GET /api/v1/materials/{id}/text` */
+                textUrl?: string;
+                /** @description Storage key of the text segments with their positions (NDJSON), served by `/text` */
+                segmentsKey?: string;
                 wordCount?: number;
                 textLength?: number;
                 images?: components["schemas"]["MaterialImage"][];
@@ -5039,6 +5181,29 @@ export interface components {
                 materialIds: string[] | null;
                 folderIds: string[] | null;
             };
+        };
+        TextSegmentPage: {
+            segments: components["schemas"]["TextSegment"][];
+            page: number;
+            limit: number;
+            /** @description Whether a next page has segments */
+            hasMore: boolean;
+        };
+        TextSegment: {
+            text: string;
+            /** @description Where `text` starts in the whole text (UTF-16 code units) */
+            offset: number;
+            page?: number;
+            chapter?: number;
+            startMs?: number;
+            endMs?: number;
+            /**
+             * @description `text-layer`: the file’s own text; `ocr`: read from an image of the page; `transcript`: speech-to-text
+             * @enum {string}
+             */
+            source: "text-layer" | "ocr" | "transcript";
+            /** @description OCR confidence of the page or image, 0..100 */
+            confidence?: number;
         };
         Folder: {
             _id: string;

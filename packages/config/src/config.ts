@@ -175,6 +175,21 @@ const envSchema = z.object({
   POCKETSPHINX_PATH: z.string().default('pocketsphinx_continuous'),
   /** A CMUSphinx model: one acoustic model folder, one `*.lm.bin` language model, one `*.dict` dictionary. */
   POCKETSPHINX_MODEL_DIR: z.string().default('/usr/share/pocketsphinx/model/en-us'),
+
+  /** Languages OCR may read (tesseract codes); a material without `ocrLanguages` is read with all of them. */
+  OCR_LANGUAGES: z
+    .string()
+    .default('eng')
+    .transform((list) => [...new Set(list.split(/[,+\s]+/).filter(Boolean))])
+    .pipe(z.array(z.string().regex(/^[a-z]{3}(_[a-z]+)?$/i, 'tesseract language codes, e.g. eng,fra')).min(1)),
+  /** A folder of `<lang>.traineddata` files, used for languages not installed from npm (`@tesseract.js-data/<lang>`). */
+  OCR_DATA_DIR: z.string().optional(),
+  /** Page-count budget: pages without a text layer recognized per PDF; 0 turns OCR of PDF pages off. */
+  OCR_MAX_PAGES: int(0).default(500),
+  /** Per-page budget of OCR: a page that takes longer is given up and listed in `metadata.ocr.skipped`. */
+  OCR_PAGE_TIMEOUT_MS: int(1000).default(60_000),
+  /** Resolution pages without a text layer are rendered at for OCR. */
+  OCR_DPI: int(72, 600).default(300),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -230,6 +245,7 @@ export interface Config {
     speechEngine: Env['SPEECH_ENGINE'];
     pocketsphinxPath: string;
     pocketsphinxModelDir: string;
+    ocr: { languages: string[]; dataDir?: string; maxPages: number; pageTimeoutMs: number; dpi: number };
     urlFetch: { maxBytes: number; timeoutMs: number; allowHosts: string[] };
   };
   limits: {
@@ -324,6 +340,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       speechEngine: e.SPEECH_ENGINE,
       pocketsphinxPath: e.POCKETSPHINX_PATH,
       pocketsphinxModelDir: e.POCKETSPHINX_MODEL_DIR,
+      ocr: {
+        languages: e.OCR_LANGUAGES,
+        ...(e.OCR_DATA_DIR ? { dataDir: e.OCR_DATA_DIR } : {}),
+        maxPages: e.OCR_MAX_PAGES,
+        pageTimeoutMs: e.OCR_PAGE_TIMEOUT_MS,
+        dpi: e.OCR_DPI,
+      },
       urlFetch: {
         maxBytes: e.URL_FETCH_MAX_BYTES,
         timeoutMs: e.URL_FETCH_TIMEOUT_MS,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { EPub } from 'epub2';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { bookPath, parseNavDocument, resolveInBook, type NavEntry } from './epub-nav.ts';
+import { svgTextOf, withoutOpfPrefix } from './epub-package.ts';
 import { htmlToText } from './html-text.ts';
 import { MAX_EXTRACTED_IMAGES, saveAsWebp } from './image-files.ts';
 import { ExtractError, type ExtractedImage, type Extractor, type TextSegment } from './types.ts';
@@ -30,7 +31,10 @@ class CheckedEPub extends EPub {
       count: archive.names.length,
       readFile: (name: string, callback: (error: unknown, data?: Buffer) => void) => {
         archive.read(name).then(
-          (data) => this.continueWith(() => callback(null, data)),
+          (data) =>
+            this.continueWith(() =>
+              callback(null, name === this.rootFile ? Buffer.from(withoutOpfPrefix(data.toString('utf8'))) : data),
+            ),
           (err) => this.continueWith(() => callback(err)),
         );
       },
@@ -76,7 +80,7 @@ export const extractEpub: Extractor = async (inputPath, options) => {
       const href = bookPath(item.href!);
       const html = (await archive.read(href)).toString('utf8');
       const converted = htmlToText(html);
-      const chapterText = normalizeText(converted.text);
+      const chapterText = normalizeText([converted.text, svgTextOf(html)].filter(Boolean).join('\n\n'));
       if (text && chapterText) text += '\n\n';
       const title = toc.find((entry) => entry.chapter === chapter)?.title ?? converted.title;
       chapters.push({
@@ -112,6 +116,8 @@ export const extractEpub: Extractor = async (inputPath, options) => {
         chapterCount: chapters.length,
         chapters,
         toc,
+        // Said, not left silent: a book of pictures, or one laid out in a way no reader here understands.
+        ...(text.length === 0 ? { textless: true } : {}),
       },
     };
   } finally {

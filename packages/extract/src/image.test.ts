@@ -4,7 +4,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeImageBomb, makeTextImage } from '@quire/testkit';
-import { extractImage, PREVIEW_EDGE, THUMBNAIL_EDGE } from './image.ts';
+import { createImageExtractor, PREVIEW_EDGE, THUMBNAIL_EDGE } from './image.ts';
+
+const extractImage = createImageExtractor({ ocrLanguages: ['eng'] });
 
 let dir: string;
 beforeAll(async () => {
@@ -28,7 +30,7 @@ describe('extractImage', () => {
     const { result } = await extract('words', png);
     expect(result.text).toMatch(/Photosynthesis needs sunlight/);
     expect(result.text).toMatch(/Chlorophyll absorbs red light/);
-    expect(result.segments).toEqual([{ text: result.text }]);
+    expect(result.segments).toEqual([{ text: result.text, source: 'ocr', confidence: expect.any(Number) }]);
     expect(result.metadata).toMatchObject({
       width: 1100,
       height: 288,

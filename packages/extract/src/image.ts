@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { isPixelLimitError, MAX_INPUT_PIXELS, openImage } from './image-files.ts';
-import { recognizeText } from './ocr.ts';
+import { recognizeText, type OcrSettings } from './ocr.ts';
 import { ExtractError, type ExtractedImage, type Extractor, type ImageRole } from './types.ts';
 import { normalizeText } from './words.ts';
 
@@ -10,41 +10,43 @@ export const THUMBNAIL_EDGE = 320;
 const OCR_MAX_EDGE = 3000;
 
 /** Width, height and format as displayed (EXIF orientation applied), web renditions, and the text it shows. */
-export const extractImage: Extractor = async (inputPath, options) => {
-  const info = await openImage(inputPath).metadata().catch(classify);
-  const { width, height } = info.autoOrient;
+export const createImageExtractor =
+  (settings: OcrSettings): Extractor =>
+  async (inputPath, options) => {
+    const info = await openImage(inputPath).metadata().catch(classify);
+    const { width, height } = info.autoOrient;
 
-  const images = [
-    await rendition(inputPath, 'preview', PREVIEW_EDGE, options.outputDir),
-    await rendition(inputPath, 'thumbnail', THUMBNAIL_EDGE, options.outputDir),
-  ];
-  options.onProgress?.(30);
+    const images = [
+      await rendition(inputPath, 'preview', PREVIEW_EDGE, options.outputDir),
+      await rendition(inputPath, 'thumbnail', THUMBNAIL_EDGE, options.outputDir),
+    ];
+    options.onProgress?.(30);
 
-  const ocrInput = await openImage(inputPath)
-    .resize({ width: OCR_MAX_EDGE, height: OCR_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .grayscale()
-    .png()
-    .toBuffer()
-    .catch(classify);
-  const { text: ocrText, ...ocr } = await recognizeText(ocrInput);
-  const text = normalizeText(ocrText);
-  options.onProgress?.(95);
+    const ocrInput = await openImage(inputPath)
+      .resize({ width: OCR_MAX_EDGE, height: OCR_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .grayscale()
+      .png()
+      .toBuffer()
+      .catch(classify);
+    const { text: ocrText, ...ocr } = await recognizeText(ocrInput, settings);
+    const text = normalizeText(ocrText);
+    options.onProgress?.(95);
 
-  return {
-    text,
-    segments: text ? [{ text }] : [],
-    images,
-    metadata: {
-      width,
-      height,
-      format: info.format,
-      ...(info.orientation && info.orientation !== 1 ? { orientation: info.orientation } : {}),
-      ...(info.pages && info.pages > 1 ? { frames: info.pages } : {}),
-      ocr: { engine: 'tesseract', language: 'eng', ...ocr },
-    },
+    return {
+      text,
+      segments: text ? [{ text, source: 'ocr', confidence: ocr.confidence }] : [],
+      images,
+      metadata: {
+        width,
+        height,
+        format: info.format,
+        ...(info.orientation && info.orientation !== 1 ? { orientation: info.orientation } : {}),
+        ...(info.pages && info.pages > 1 ? { frames: info.pages } : {}),
+        ocr: { engine: 'tesseract', language: settings.ocrLanguages.join('+'), ...ocr },
+      },
+    };
   };
-};
 
 async function rendition(inputPath: string, role: ImageRole, edge: number, outputDir: string): Promise<ExtractedImage> {
   const file = `${role}.webp`;

@@ -8,6 +8,7 @@ import {
   saveAsWebp,
   saveBgrBitmapAsWebp,
 } from './image-files.ts';
+import type { TextlessPageReader } from './pdf-ocr.ts';
 import { isWasmAbort, loadPdfium, PdfiumPdf, PdfiumRefusal } from './pdfium.ts';
 import {
   ExtractError,
@@ -27,6 +28,12 @@ const PAGES_PER_BATCH = 20;
 /** Writes one image found in the PDF to `outputPath`; undefined when it is too small or does not decode. */
 type ImageSaver = (outputPath: string) => Promise<{ width: number; height: number } | undefined>;
 
+/** With OCR of textless pages to follow, the text layer's share of the text phase's progress. */
+export const TEXT_SHARE_BEFORE_OCR = 0.4;
+
+/** Progress when the text is whole: what follows is the images' when they are asked for. */
+export const textPhaseEnd = (options: ExtractOptions) => (options.extractImages ? 60 : 95);
+
 /** One engine's view of an open PDF, page by page: all the extraction needs. */
 interface OpenPdf {
   engine: 'pdfium' | 'pdf.js';
@@ -44,21 +51,22 @@ interface OpenPdf {
  * `pdfium` reads with PDFium (WebAssembly), and hands a file PDFium refuses to pdf.js; `pdf-parse` reads with
  * pdf.js alone.
  */
-export function createPdfExtractor(engine: PdfEngine): Extractor {
+export function createPdfExtractor(engine: PdfEngine, readTextless?: TextlessPageReader): Extractor {
   return async (inputPath, options) => {
+    const read = readTextless && ((result: ExtractResult) => readTextless(inputPath, result, options));
     const data = new Uint8Array(await fs.readFile(inputPath));
     if (engine === 'pdfium') {
       const pdf = await openWithPdfium(data);
       // A file PDFium will not open, or drives into a fatal error, may still be one pdf.js reads.
       if (pdf) {
-        const result = await extractFrom(pdf, options).catch((err: unknown) => {
+        const result = await extractFrom(pdf, options, read).catch((err: unknown) => {
           if (isWasmAbort(err)) return undefined;
           throw err;
         });
         if (result) return result;
       }
     }
-    return extractFrom(await openWithPdfJs(data), options);
+    return extractFrom(await openWithPdfJs(data), options, read);
   };
 }
 
@@ -69,11 +77,15 @@ export async function warmPdfEngine(engine: PdfEngine): Promise<void> {
   await (engine === 'pdfium' ? loadPdfium() : loadPdfParse());
 }
 
-async function extractFrom(pdf: OpenPdf, options: ExtractOptions): Promise<ExtractResult> {
+async function extractFrom(
+  pdf: OpenPdf,
+  options: ExtractOptions,
+  readTextless?: (result: ExtractResult) => Promise<ExtractResult>,
+): Promise<ExtractResult> {
   try {
     const { pageCount } = pdf;
     options.onPageCount?.(pageCount);
-    const textShare = options.extractImages ? 60 : 95;
+    const textShare = textPhaseEnd(options) * (readTextless ? TEXT_SHARE_BEFORE_OCR : 1);
     const segments: TextSegment[] = [];
     const pages: { page: number; offset: number; length: number; wordCount: number }[] = [];
     let text = '';
@@ -97,11 +109,13 @@ async function extractFrom(pdf: OpenPdf, options: ExtractOptions): Promise<Extra
       textEngine: pdf.engine,
       ...(text.length === 0 && pageCount > 0 ? { textless: true } : {}),
     };
-    if (!options.extractImages) return { text, segments, images: [], metadata };
+    const layer: ExtractResult = { text, segments, images: [], metadata };
+    const read = readTextless ? await readTextless(layer) : layer;
+    if (!options.extractImages) return read;
 
-    options.onText?.({ text, segments, images: [], metadata });
+    options.onText?.(read);
     const { images, cutShort } = await extractImages(pdf, options);
-    return { text, segments, images, metadata: { ...metadata, ...(cutShort ? { imagesCutShort: cutShort } : {}) } };
+    return { ...read, images, metadata: { ...read.metadata, ...(cutShort ? { imagesCutShort: cutShort } : {}) } };
   } finally {
     await pdf.close();
   }

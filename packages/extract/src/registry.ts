@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
+import type { PdfOcrSettings } from './pdf-ocr.ts';
 import type { PdfEngine } from './pdf.ts';
 import type { SpeechSettings } from './speech-engine.ts';
 import type { ContentType, Extractor } from './types.ts';
 
-export interface ExtractorSettings extends SpeechSettings {
+export interface ExtractorSettings extends SpeechSettings, PdfOcrSettings {
   ffmpegPath: string;
   ffprobePath: string;
   pdfEngine: PdfEngine;
@@ -29,14 +30,16 @@ export async function createExtractor(contentType: ContentType, settings: Extrac
       ]);
       return createMediaExtractor(settings, createSpeechEngine(settings));
     }
-    case 'pdf':
-      return (await import('./pdf.ts')).createPdfExtractor(settings.pdfEngine);
+    case 'pdf': {
+      const [{ createPdfExtractor }, { pageOcr }] = await Promise.all([import('./pdf.ts'), import('./pdf-ocr.ts')]);
+      return createPdfExtractor(settings.pdfEngine, pageOcr(settings));
+    }
     case 'text':
       return (await import('./text.ts')).extractTextFile;
     case 'epub':
       return (await import('./epub.ts')).extractEpub;
     case 'image':
-      return (await import('./image.ts')).extractImage;
+      return (await import('./image.ts')).createImageExtractor(settings);
     default:
       return describeOnly;
   }

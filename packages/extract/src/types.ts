@@ -64,13 +64,21 @@ export interface ExtractedImage {
   timestampMs?: number;
 }
 
-/** A stretch of the extracted text with where it came from, used for search positions. */
+/** How a segment's text was obtained: the file's own text, optical character recognition, or speech-to-text. */
+export const SEGMENT_SOURCES = ['text-layer', 'ocr', 'transcript'] as const;
+export type SegmentSource = (typeof SEGMENT_SOURCES)[number];
+
+/** A stretch of the extracted text with where it came from, used for search positions and `/text`. */
 export interface TextSegment {
   text: string;
   page?: number;
   chapter?: number;
   startMs?: number;
   endMs?: number;
+  /** Absent: the type's usual source (`transcript` for audio and video, else `text-layer`). */
+  source?: SegmentSource;
+  /** OCR's mean confidence over the page or image, 0..100. */
+  confidence?: number;
 }
 
 export interface ExtractResult {

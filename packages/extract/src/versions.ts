@@ -19,9 +19,9 @@ export interface ExtractorVersion {
  */
 export const EXTRACTOR_VERSIONS: Record<ContentType, ExtractorVersion> = {
   text: { name: 'text', version: 3 },
-  pdf: { name: 'pdfium', version: 3 },
-  image: { name: 'sharp-tesseract', version: 1 },
-  epub: { name: 'epub2', version: 1 },
+  pdf: { name: 'pdfium', version: 4 },
+  image: { name: 'sharp-tesseract', version: 2 },
+  epub: { name: 'epub2', version: 2 },
   audio: { name: 'ffmpeg-media', version: 1 },
   video: { name: 'ffmpeg-media', version: 1 },
 };

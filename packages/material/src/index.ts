@@ -6,3 +6,4 @@ export * from './status.ts';
 export { storageKeys } from './storage-keys.ts';
 export * from './wire.ts';
 export { CONTENT_TYPES, type ContentType } from '@quire/extract';
+export * from './text-segment.ts';

@@ -41,6 +41,13 @@ export type RunMeasures = z.infer<typeof runMeasuresSchema>;
 export const processingResultSchema = z.object({
   extractedText: z.string().optional(),
   textKey: z.string().optional().meta({ description: 'Storage key of the text when it is too large to inline' }),
+  textUrl: z.string().optional().meta({
+    description: 'Where the whole text is when it is too large to inline: `GET /api/v1/materials/{id}/text`',
+  }),
+  segmentsKey: z
+    .string()
+    .optional()
+    .meta({ description: 'Storage key of the text segments with their positions (NDJSON), served by `/text`' }),
   wordCount: z.number().int(),
   textLength: z.number().int(),
   images: z.array(storedImageSchema).optional().meta({ description: 'Only when images were asked for' }),
@@ -63,6 +70,10 @@ const commonShape = {
     .optional()
     .meta({ description: 'The `content.type` a URL was created with' }),
   progress: z.number().int().min(0).max(100).optional().meta({ description: 'While processing' }),
+  ocrLanguages: z
+    .array(z.string())
+    .optional()
+    .meta({ description: 'The OCR languages asked for at upload (else every configured one is used)' }),
   error: materialErrorSchema.optional(),
   ...runMeasuresSchema.partial().shape,
   ...processingResultSchema.partial().shape,
@@ -110,7 +121,22 @@ export const CONTENT_METADATA = {
     producer: z.string().optional(),
     pdfVersion: z.string().optional(),
     encrypted: z.boolean().optional().meta({ description: 'Encrypted with an empty user password, so readable' }),
-    textless: z.boolean().optional().meta({ description: 'Pages without a text layer (scanned)' }),
+    textless: z
+      .boolean()
+      .optional()
+      .meta({ description: 'No text at all: neither a text layer nor anything OCR read' }),
+    ocr: z
+      .looseObject({
+        engine: z.string(),
+        language: z.string(),
+        pages: z.number().int().meta({ description: 'Pages read with OCR (pages without a text layer)' }),
+        confidence: z.number().optional().meta({ description: "Mean of those pages' confidences, 0..100" }),
+        skippedPages: z.number().int().optional().meta({
+          description: 'Pages without a text layer left unread: budget spent, page too slow or not renderable',
+        }),
+      })
+      .optional()
+      .meta({ description: 'Present when some pages had no text layer and were read with OCR' }),
     textEngine: z
       .string()
       .optional()
@@ -131,6 +157,7 @@ export const CONTENT_METADATA = {
     epubVersion: z.string().optional(),
     chapterCount: z.number().int().optional(),
     chapters: z.array(chapterSchema).optional(),
+    textless: z.boolean().optional().meta({ description: 'The chapters hold no text (pictures only, or unreadable)' }),
     toc: z
       .array(
         z.looseObject({
@@ -206,6 +233,8 @@ export function withResult(
     error: _error,
     extractedText: _text,
     textKey: _textKey,
+    textUrl: _textUrl,
+    segmentsKey: _segmentsKey,
     images: _images,
     preview: _preview,
     thumbnail: _thumbnail,

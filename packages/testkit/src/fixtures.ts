@@ -4,7 +4,10 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 
 /** Draws a PDF with pdfkit and collects its bytes. */
-function renderPdf(options: PDFKit.PDFDocumentOptions, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+export function renderPdf(
+  options: PDFKit.PDFDocumentOptions,
+  draw: (doc: PDFKit.PDFDocument) => void,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ autoFirstPage: false, ...options });
     const chunks: Buffer[] = [];

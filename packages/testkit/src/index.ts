@@ -13,6 +13,8 @@ export {
   type EpubOptions,
 } from './fixtures.ts';
 export { SANDBOX_SETTINGS, sandboxJob } from './sandbox-jobs.ts';
+export { blankScan, scanOf, scannedPdf } from './scan-fixtures.ts';
+export { wordF1 } from './word-f1.ts';
 export { startHttpServer, type TestHttpServer } from './http-server.ts';
 export { noise, RECORDINGS, sceneVideo, speechAudio, type Recording } from './media-fixtures.ts';
 export { descendantsOf, isRunning, rssMb, spawnService, waitUntil, type ServiceProcess } from './processes.ts';

@@ -10,6 +10,10 @@ export const SANDBOX_SETTINGS: ExtractorSettings = {
   speechEngine: 'none',
   pocketsphinxPath: 'pocketsphinx_continuous',
   pocketsphinxModelDir: '/usr/share/pocketsphinx/model/en-us',
+  ocrLanguages: ['eng'],
+  ocrMaxPages: 50,
+  ocrPageTimeoutMs: 60_000,
+  ocrDpi: 300,
 };
 
 /** A job folder under `dir` as the worker lays it out (input file, empty output folder), and the spec naming it. */

@@ -1,5 +1,6 @@
 import { folderRoutes } from './folders.routes.ts';
 import { groupAnalyticsRoutes } from './group-analytics.routes.ts';
+import { materialTextRoutes } from './material-text.routes.ts';
 import { materialRoutes } from './materials.routes.ts';
 import { operationsRoutes } from './operations.routes.ts';
 import type { AnyRoute } from './route.ts';
@@ -14,6 +15,7 @@ import { usageSummaryRoutes } from './usage-summary.routes.ts';
  */
 export const ROUTES: readonly AnyRoute[] = [
   ...materialRoutes,
+  ...materialTextRoutes,
   ...folderRoutes,
   ...usageEventRoutes,
   ...usageSummaryRoutes,

@@ -67,6 +67,7 @@ const createFromUpload = (
     folderId: fields.folderId ?? null,
     extractImages: fields.extractImages,
     references: fields.references ?? [],
+    ocrLanguages: fields.ocrLanguages,
   });
 
 const createFromContent = ({ ctx, principal }: Input, body: z.output<typeof createSchema>) =>
@@ -76,6 +77,7 @@ const createFromContent = ({ ctx, principal }: Input, body: z.output<typeof crea
     folderId: body.folderId ?? null,
     references: body.references ?? [],
     extractImages: body.extractImages ?? true,
+    ocrLanguages: body.ocrLanguages,
   });
 
 const createFromUrl = (

@@ -60,6 +60,21 @@ const referencesText = z
   .pipe(referencesSchema)
   .meta({ description: 'A JSON array of {title, url}' });
 
+const ocrLanguages = z
+  .array(z.string().regex(/^[a-z]{3}(_[a-z]+)?$/i, 'a tesseract language code, e.g. eng or fra'))
+  .min(1)
+  .max(10)
+  .meta({
+    description:
+      'Languages OCR reads this material in (scans, images), e.g. ["eng","fra"]; each must be installed ' +
+      '(OCR_LANGUAGES), else 400. Default: every installed language',
+  });
+const ocrLanguagesText = z
+  .string()
+  .transform((list) => list.split(/[,+\s]+/).filter(Boolean))
+  .pipe(ocrLanguages)
+  .meta({ description: 'OCR languages, comma separated (e.g. `eng,fra`); each must be installed, else 400' });
+
 export const uploadFieldsSchema = z.strictObject({
   name,
   folderId,
@@ -67,6 +82,7 @@ export const uploadFieldsSchema = z.strictObject({
     .default(true)
     .meta({ default: 'true', description: 'Extract embedded images, keyframes and renditions' }),
   references: referencesText.optional(),
+  ocrLanguages: ocrLanguagesText.optional(),
 });
 
 export const uploadAndWaitFieldsSchema = uploadFieldsSchema.extend(waitOptionsSchema);
@@ -108,6 +124,7 @@ export const createAndWaitSchema = z.strictObject({
   folderId,
   references: referencesSchema.optional(),
   extractImages: z.boolean().optional(),
+  ocrLanguages: ocrLanguages.optional(),
   ...waitOptionsSchema,
 });
 
@@ -129,6 +146,7 @@ export const batchSchema = z.strictObject({
         filename,
         contentType: mimeType,
         folderId,
+        ocrLanguages: ocrLanguages.optional(),
       }),
     )
     .min(1, 'materials must have at least one item'),
@@ -156,6 +174,7 @@ export const createSchema = z.strictObject({
   folderId,
   references: referencesSchema.optional(),
   extractImages: z.boolean().optional(),
+  ocrLanguages: ocrLanguages.optional(),
 });
 
 export const presignedUploadSchema = z.strictObject({
@@ -164,6 +183,7 @@ export const presignedUploadSchema = z.strictObject({
   name,
   folderId,
   extractImages: z.boolean().optional(),
+  ocrLanguages: ocrLanguages.optional(),
   references: referencesSchema.optional(),
 });
 

@@ -29,6 +29,7 @@ import type { ApiContext } from '../context.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, unavailable, unsupportedType } from '../errors.ts';
 import { isDependencyDown } from '../middleware/dependency-errors.ts';
 import { requireFolders } from './folders.service.ts';
+import { requireOcrLanguages } from './ocr-languages.ts';
 import { offsetOf, pageOf } from './pagination.ts';
 
 /** Keeps a client's file name as metadata only: no directories, no control characters, bounded length. */
@@ -57,6 +58,7 @@ export interface UploadInput {
   folderId: string | null;
   extractImages: boolean;
   references: Reference[];
+  ocrLanguages?: string[] | undefined;
 }
 
 /** Validates a streamed upload's bytes and creates its material in `processing`, or removes the object. */
@@ -71,6 +73,7 @@ export async function createFromUpload(ctx: ApiContext, organizationId: string, 
     if (claimContradicts(file.mimetype, sniffed.contentType)) {
       throw unsupportedType(`The file was sent as ${file.mimetype} but its bytes are ${sniffed.mimeType}`);
     }
+    requireOcrLanguages(ctx, input.ocrLanguages);
     await requireFolders(ctx.db, organizationId, [input.folderId]);
     const material = await insertMaterial(ctx.db, {
       id: input.materialId,
@@ -88,6 +91,7 @@ export async function createFromUpload(ctx: ApiContext, organizationId: string, 
           mimeType: sniffed.mimeType,
         },
       },
+      ...(input.ocrLanguages ? { metadata: { ocrLanguages: input.ocrLanguages } } : {}),
       references: input.references,
       extractImages: input.extractImages,
       storageBytes: file.size,
@@ -109,6 +113,7 @@ export interface ContentInput {
   folderId: string | null;
   references: Reference[];
   extractImages: boolean;
+  ocrLanguages?: string[] | undefined;
 }
 
 /** A text material, or a URL material whose bytes the worker fetches. */
@@ -126,6 +131,7 @@ export async function createFromContent(
   // A URL's real type is known only once its bytes are fetched; until then the client's claim stands in.
   const provisionalType =
     source.kind === 'text' ? 'text' : type === 'pdf' || type === 'video' || type === 'audio' ? type : 'text';
+  requireOcrLanguages(ctx, input.ocrLanguages);
   await requireFolders(ctx.db, organizationId, [input.folderId]);
   const material = await insertMaterial(ctx.db, {
     id: newId(),
@@ -135,7 +141,10 @@ export async function createFromContent(
     contentType: provisionalType,
     status: 'processing',
     source,
-    metadata: type ? { requestedType: type } : {},
+    metadata: {
+      ...(type ? { requestedType: type } : {}),
+      ...(input.ocrLanguages ? { ocrLanguages: input.ocrLanguages } : {}),
+    },
     references: input.references,
     extractImages: input.extractImages,
   });
@@ -176,6 +185,7 @@ export interface BatchItem {
   folderId?: string | null;
   extractImages?: boolean;
   references?: Reference[];
+  ocrLanguages?: string[] | undefined;
 }
 
 export async function createBatch(ctx: ApiContext, organizationId: string, items: BatchItem[]) {
@@ -188,6 +198,7 @@ export async function createBatch(ctx: ApiContext, organizationId: string, items
     const kind = claimedKind(item.contentType);
     if (kind === 'other')
       throw unsupportedType(`materials.${index}.contentType: ${item.contentType} is not a supported type`);
+    requireOcrLanguages(ctx, item.ocrLanguages);
   });
   await requireFolders(
     ctx.db,
@@ -217,6 +228,7 @@ export async function createBatch(ctx: ApiContext, organizationId: string, items
           },
           references: item.references ?? [],
           extractImages: item.extractImages ?? true,
+          ...(item.ocrLanguages ? { metadata: { ocrLanguages: item.ocrLanguages } } : {}),
         }),
       );
     }

@@ -62,12 +62,13 @@ describe('processMaterial', () => {
       .where('material_id', '=', id)
       .where('kind', '=', 'derived')
       .execute();
-    expect(recorded).toHaveLength(1);
-    expect(material.usage.derivedBytes).toBe(recorded[0]!.bytes);
+    // The picture and the text's segments (for `/text`).
+    expect(recorded.map((o) => path.basename(o.key).replace(/^.*\./, '')).sort()).toEqual(['ndjson', 'webp']);
+    expect(material.usage.derivedBytes).toBe(recorded.reduce((sum, o) => sum + o.bytes, 0));
     const onDisk = await filesUnder(
       path.join(localStorageOf(stack).dir, localStorageOf(stack).keyPrefix, tenant.organizationId, id, 'derived'),
     );
-    expect(onDisk).toHaveLength(1);
+    expect(onDisk).toHaveLength(2);
 
     // A third run, as BullMQ may deliver after a stall, changes nothing.
     expect((await processMaterial(jobFor(id), deps)).status).toBe('skipped');

@@ -23,7 +23,9 @@ import {
 import {
   CONTENT_METADATA,
   originalOf,
+  segmentsAreJustTheText,
   storageKeys,
+  textSegmentsOf,
   withError,
   withResult,
   type Material,
@@ -41,11 +43,14 @@ import { budgetFor } from './budget.ts';
 import { chunkSegments } from './chunk-segments.ts';
 import { fetchOriginal } from './fetch-original.ts';
 import { jsonSafe } from './json-safe.ts';
+import { ocrSettingsFor } from './ocr-settings.ts';
 import type { ProcessDeps } from './process-deps.ts';
 import { progressReporter } from './progress.ts';
 import { readPinnedOriginal } from './read-original.ts';
 
 export type { ProcessDeps } from './process-deps.ts';
+
+const toNdjson = (records: unknown[]) => records.map((record) => `${JSON.stringify(record)}\n`).join('');
 
 /**
  * Turns a `processing` material into `active` or `error`. Safe to run twice: it does nothing unless the row
@@ -130,6 +135,7 @@ async function extract(
   const outputDir = path.join(workDir, 'out');
   await fs.mkdir(outputDir);
   const { size } = await fs.stat(inputPath);
+  const budget = budgetFor(contentType, size, deps.config);
   const outcome = await (deps.sandbox ?? runSandboxed)(
     {
       contentType,
@@ -143,8 +149,9 @@ async function extract(
       speechEngine: deps.config.extraction.speechEngine,
       pocketsphinxPath: deps.config.extraction.pocketsphinxPath,
       pocketsphinxModelDir: deps.config.extraction.pocketsphinxModelDir,
+      ...ocrSettingsFor(material, deps.config, budget),
     },
-    budgetFor(contentType, size, deps.config),
+    budget,
     (percent) => reportProgress(5 + Math.round(percent * 0.9)),
     deps.shutdown,
   );
@@ -181,12 +188,22 @@ async function finishActive(
   try {
     // The sandbox's output crosses a process boundary: it is checked against the type's schema, not trusted.
     const contentFields = CONTENT_METADATA[contentType].parse(result.metadata);
+    const segments = textSegmentsOf(result.text, result.segments, contentType);
+    const inline = result.text.length <= config.extraction.inlineTextMaxChars;
+    // `/text` makes the one segment of a short unpositioned text from the text itself; others are kept.
+    const keepSegments = !inline || !segmentsAreJustTheText(segments, result.text, contentType);
     const processed: ProcessingResult = {
       wordCount: countWords(result.text),
       textLength: result.text.length,
-      ...(result.text.length > config.extraction.inlineTextMaxChars
-        ? { textKey: await put('text.txt', result.text, 'text/plain; charset=utf-8') }
+      ...(!inline
+        ? {
+            textKey: await put('text.txt', result.text, 'text/plain; charset=utf-8'),
+            textUrl: `/api/v1/materials/${material.id}/text`,
+          }
         : { extractedText: result.text }),
+      ...(keepSegments && segments.length > 0
+        ? { segmentsKey: await put('segments.ndjson', toNdjson(segments), 'application/x-ndjson') }
+        : {}),
       extractor: EXTRACTOR_VERSIONS[contentType],
     };
 

@@ -62,7 +62,8 @@ describe('runSandboxed', () => {
     const started = Date.now();
     const outcome = await runSandboxed(spec, { timeoutMs: 300, maxMemoryMb: 8192 }, () => {});
     expect(outcome).toMatchObject({ ok: false, code: 'TIMEOUT' });
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Far below what the bomb would take to the end; the margin is the child's start on a loaded machine.
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 
   it('kills an extraction that overruns its memory ceiling and says TOO_LARGE', async () => {

@@ -1,0 +1,95 @@
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import { textSegmentSchema } from '@quire/material';
+import { idParams } from '../openapi/common.ts';
+import { openSegments, openText, segmentPage } from '../services/material-text.service.ts';
+import { apiRoute, type AnyRoute } from './route.ts';
+
+const FORMATS = ['text', 'json', 'ndjson'] as const;
+
+export const textQuerySchema = z.object({
+  format: z
+    .enum(FORMATS)
+    .optional()
+    .meta({
+      description:
+        '`text` (the default): the whole text, `text/plain`. `json`: a page of segments with their positions. ' +
+        '`ndjson`: every segment, one JSON object per line, streamed. Without it, `Accept: application/json` ' +
+        'or `application/x-ndjson` chooses.',
+    }),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1).meta({ description: 'With `format=json`' }),
+  limit: z.coerce.number().int().min(1).max(1000).default(100).meta({ description: 'Segments per page (`json`)' }),
+});
+
+export const textSegmentPageSchema = z
+  .strictObject({
+    segments: z.array(textSegmentSchema),
+    page: z.number().int(),
+    limit: z.number().int(),
+    hasMore: z.boolean().meta({ description: 'Whether a next page has segments' }),
+  })
+  .meta({ id: 'TextSegmentPage' });
+
+function formatOf(req: Request, format: (typeof FORMATS)[number] | undefined): (typeof FORMATS)[number] {
+  if (format) return format;
+  const preferred = req.accepts(['text/plain', 'application/json', 'application/x-ndjson']);
+  return preferred === 'application/json' ? 'json' : preferred === 'application/x-ndjson' ? 'ndjson' : 'text';
+}
+
+/** Sends a stream; a storage error before the first byte becomes an error body, after it a cut connection. */
+async function stream(res: Response, contentType: string, body: Readable): Promise<void> {
+  res.status(200).type(contentType);
+  try {
+    await pipeline(body, res);
+  } catch (err) {
+    if (!res.headersSent) throw err;
+    res.destroy(err as Error);
+  }
+}
+
+export const materialTextRoutes: AnyRoute[] = [
+  apiRoute({
+    method: 'get',
+    path: '/api/v1/materials/{id}/text',
+    tags: ['Materials'],
+    summary: 'The whole extracted text, or its segments with their positions',
+    description: [
+      'Works for text of any size (also when it is too long for `metadata.extractedText` and the material has',
+      '`metadata.textUrl` instead): the body is streamed from storage. With `format=json` (or',
+      '`Accept: application/json`), a page of segments in reading order; with `format=ndjson` (or',
+      '`Accept: application/x-ndjson`), all of them, one per line. Each segment says where it is (`page`,',
+      '`chapter`, `startMs`/`endMs`), how it was read (`source`: `text-layer`, `ocr`, `transcript`; OCR adds',
+      '`confidence`) and where it starts in the whole text (`offset`): `text.slice(offset, offset + length)`',
+      'is the segment. 409 while the material is not `active`.',
+    ].join(' '),
+    params: idParams('Material id'),
+    query: textQuerySchema,
+    responses: {
+      200: {
+        description: 'The text (`text/plain`), a page of segments (`application/json`), or every segment (NDJSON)',
+        content: {
+          'text/plain; charset=utf-8': { schema: z.string() },
+          'application/json': { schema: textSegmentPageSchema },
+          'application/x-ndjson': {
+            schema: textSegmentSchema,
+            example: '{"text":"…","offset":0,"page":1,"source":"text-layer"}\n',
+          },
+        },
+      },
+    },
+    errors: [400, 404, 409],
+    handle: async ({ ctx, principal, params, query, http }) => {
+      const { organizationId } = principal;
+      switch (formatOf(http.req, query.format)) {
+        case 'json':
+          return { status: 200, body: await segmentPage(ctx, organizationId, params.id, query.page, query.limit) };
+        case 'ndjson':
+          return stream(http.res, 'application/x-ndjson', await openSegments(ctx, organizationId, params.id));
+        case 'text':
+          return stream(http.res, 'text/plain; charset=utf-8', await openText(ctx, organizationId, params.id));
+      }
+    },
+  }),
+];
