@@ -130,6 +130,10 @@ const envSchema = z.object({
   WORKER_SHUTDOWN_MS: int(0).default(30_000),
   EXTRACT_TIMEOUT_MS: int(1000).default(10 * 60 * 1000),
   EXTRACT_MAX_MEMORY_MB: int(64).default(2048),
+  /** Ceiling of an audio or video file's budget, which otherwise grows with its duration (known from ffprobe). */
+  MEDIA_TIMEOUT_MAX_MS: int(1000).default(4 * 3600 * 1000),
+  /** Recordings longer than this are cut at silences into chunks of about this length, transcribed as separate jobs. */
+  MEDIA_CHUNK_SECONDS: int(2, 3600).default(120),
   /** Materials in `processing` longer than this are re-enqueued by the sweeper. */
   PROCESSING_STALE_MS: int(60_000).default(30 * 60 * 1000),
   SWEEP_INTERVAL_MS: int(1000).default(60_000),
@@ -200,6 +204,8 @@ export interface Config {
   extraction: {
     timeoutMs: number;
     maxMemoryMb: number;
+    mediaTimeoutMaxMs: number;
+    mediaChunkSeconds: number;
     inlineTextMaxChars: number;
     ffmpegPath: string;
     ffprobePath: string;
@@ -290,6 +296,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     extraction: {
       timeoutMs: e.EXTRACT_TIMEOUT_MS,
       maxMemoryMb: e.EXTRACT_MAX_MEMORY_MB,
+      mediaTimeoutMaxMs: e.MEDIA_TIMEOUT_MAX_MS,
+      mediaChunkSeconds: e.MEDIA_CHUNK_SECONDS,
       inlineTextMaxChars: e.INLINE_TEXT_MAX_CHARS,
       ffmpegPath: e.FFMPEG_PATH,
       ffprobePath: e.FFPROBE_PATH,
