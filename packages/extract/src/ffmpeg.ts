@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import ffmpeg, { type FfmpegCommand, type FfprobeData, type FfprobeStream } from 'fluent-ffmpeg';
 import { ExtractError } from './types.ts';
 
@@ -47,6 +49,14 @@ export interface KeyframeOptions {
 /** ffmpeg and ffprobe, reading only the local file they are given; nothing else in quire runs them. */
 export interface MediaTools {
   probe(inputPath: string): Promise<MediaProbe>;
+  /**
+   * Duration and first audio stream only, killed past `timeoutMs`; undefined when ffprobe cannot tell (the
+   * sandboxed extraction then says what is wrong with the file).
+   */
+  probeSpeech(
+    inputPath: string,
+    timeoutMs: number,
+  ): Promise<{ durationSeconds?: number; audioIndex?: number } | undefined>;
   /** Writes the audio stream as the 16 kHz mono 16-bit WAV speech engines expect. */
   toSpeechWav(
     inputPath: string,
@@ -109,6 +119,31 @@ export function createMediaTools(paths: { ffmpegPath: string; ffprobePath: strin
         .outputOptions(['-map', `0:${audioIndex}`, '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le'])
         .output(wavPath);
       await run(cmd, inputPath, { onSeconds });
+    },
+
+    async probeSpeech(inputPath, timeoutMs) {
+      const args = [
+        '-v',
+        'error',
+        ...LOCAL_ONLY,
+        '-of',
+        'json',
+        '-show_format',
+        '-show_streams',
+        localInput(inputPath),
+      ];
+      const said = await promisify(execFile)(paths.ffprobePath, args, {
+        timeout: timeoutMs,
+        killSignal: 'SIGKILL',
+        maxBuffer: 16 * 1024 * 1024,
+      }).catch(() => undefined);
+      if (!said) return undefined;
+      try {
+        const probe = describe(JSON.parse(said.stdout) as FfprobeData);
+        return { durationSeconds: probe.durationSeconds, audioIndex: probe.audio?.index };
+      } catch {
+        return undefined;
+      }
     },
 
     async toSpeechPcm(inputPath, audioIndex, pcmPath, options) {

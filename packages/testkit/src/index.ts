@@ -12,7 +12,7 @@ export {
   type EpubOptions,
 } from './fixtures.ts';
 export { startHttpServer, type TestHttpServer } from './http-server.ts';
-export { noise, RECORDINGS, sceneVideo, speechAudio, type Recording } from './media-fixtures.ts';
+export { noise, RECORDINGS, sceneVideo, speechAudio, speechWithPauses, type Recording } from './media-fixtures.ts';
 export { descendantsOf, isRunning, rssMb, spawnService, waitUntil, type ServiceProcess } from './processes.ts';
 export { sendJson, uploadAndProcess, waitForStatus } from './requests.ts';
 export { OpenApiResponseChecker } from './openapi-responses.ts';

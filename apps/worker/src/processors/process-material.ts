@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Job } from 'bullmq';
+import { WaitingChildrenError, type Job } from 'bullmq';
 import {
   findMaterialForProcessing,
   forgetObjects,
@@ -44,6 +44,7 @@ import { jsonSafe } from './json-safe.ts';
 import type { ProcessDeps } from './process-deps.ts';
 import { progressReporter } from './progress.ts';
 import { readPinnedOriginal } from './read-original.ts';
+import { CHUNKS_UNTIL, transcribeInChunks, type ChunkedSpeech } from './speech-flow.ts';
 
 export type { ProcessDeps } from './process-deps.ts';
 
@@ -51,7 +52,11 @@ export type { ProcessDeps } from './process-deps.ts';
  * Turns a `processing` material into `active` or `error`. Safe to run twice: it does nothing unless the row
  * is still `processing`, and its final write is guarded by that status, so a duplicate run changes nothing.
  */
-export async function processMaterial(job: Job<JobMap['process-material']>, deps: ProcessDeps): Promise<ProcessResult> {
+export async function processMaterial(
+  job: Job<JobMap['process-material']>,
+  deps: ProcessDeps,
+  token?: string,
+): Promise<ProcessResult> {
   const { db } = deps;
   const materialId = job.data.materialId;
   const material = await findMaterialForProcessing(db, materialId);
@@ -64,7 +69,7 @@ export async function processMaterial(job: Job<JobMap['process-material']>, deps
   const publishProgress = (percent: number) =>
     Promise.all([patchProcessingMetadata(db, materialId, { progress: percent }), job.updateProgress(percent)]);
   try {
-    const outcome = await extract(material, workDir, deps, log, publishProgress);
+    const outcome = await extract(material, workDir, deps, log, publishProgress, { job, token });
     const run: RunMeasures = {
       processingMs: Date.now() - started,
       ...(outcome.peakRssMb !== undefined ? { peakMemoryMb: Math.round(outcome.peakRssMb) } : {}),
@@ -80,7 +85,7 @@ export async function processMaterial(job: Job<JobMap['process-material']>, deps
     return { status, contentType: outcome.contentType, webhookDeliveries };
   } catch (err) {
     const attempts = job.opts.attempts ?? 1;
-    if (deps.shutdown?.aborted || job.attemptsMade + 1 < attempts) throw err;
+    if (err instanceof WaitingChildrenError || deps.shutdown?.aborted || job.attemptsMade + 1 < attempts) throw err;
     log.error({ err }, 'processing failed on the last attempt');
     const error: MaterialError = { code: 'INTERNAL', message: 'Processing failed because of an internal error' };
     return finishWithError(db, material, error, { processingMs: Date.now() - started });
@@ -100,6 +105,7 @@ async function extract(
   deps: ProcessDeps,
   log: Logger,
   publishProgress: (percent: number) => Promise<unknown>,
+  run: { job: Job<JobMap['process-material']>; token?: string },
 ): Promise<Outcome> {
   const { source } = material;
   // A lost progress update costs only a less precise bar; the run goes on.
@@ -127,6 +133,19 @@ async function extract(
   }
   reportProgress(5);
 
+  // Long recordings are transcribed in chunks by any free worker slot; the sandbox then does the rest.
+  let speech: ChunkedSpeech = { kind: 'whole' };
+  if ((contentType === 'audio' || contentType === 'video') && deps.queue && run.token) {
+    speech = await transcribeInChunks(
+      { job: run.job, token: run.token, queue: deps.queue, material, inputPath, workDir },
+      deps,
+      log,
+      reportProgress,
+    );
+    if (speech.kind === 'failed') return { ok: false, code: speech.code, message: speech.message };
+  }
+  const from = speech.kind === 'joined' ? CHUNKS_UNTIL : 5;
+
   const outputDir = path.join(workDir, 'out');
   await fs.mkdir(outputDir);
   const { size } = await fs.stat(inputPath);
@@ -139,15 +158,20 @@ async function extract(
       ...(source.kind === 'url' ? { sourceUrl: source.url } : {}),
       ffmpegPath: deps.config.extraction.ffmpegPath,
       ffprobePath: deps.config.extraction.ffprobePath,
-      speechEngine: deps.config.extraction.speechEngine,
+      speechEngine: speech.kind === 'joined' ? 'none' : deps.config.extraction.speechEngine,
       pocketsphinxPath: deps.config.extraction.pocketsphinxPath,
       pocketsphinxModelDir: deps.config.extraction.pocketsphinxModelDir,
     },
-    budgetFor(contentType, size, deps.config),
-    (percent) => reportProgress(5 + Math.round(percent * 0.9)),
+    budgetFor(contentType, size, deps.config, speech.durationSeconds),
+    (percent) => reportProgress(from + Math.round((percent * (99 - from)) / 100)),
     deps.shutdown,
   );
-  return outcome.ok ? { ...outcome, contentType } : outcome;
+  if (!outcome.ok) return outcome;
+  if (speech.kind !== 'joined') return { ...outcome, contentType };
+  const { segments, about } = speech;
+  const text = segments.map((s) => s.text).join('\n');
+  const result = { ...outcome.result, text, segments, metadata: { ...outcome.result.metadata, transcription: about } };
+  return { ...outcome, result, contentType };
 }
 
 async function finishActive(
