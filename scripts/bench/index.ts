@@ -11,6 +11,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(args: string[]): Promise<vo
   'worker-scaling': () => import('./worker-scaling.ts'),
   html: () => import('./html.ts'),
   search: () => import('./search.ts'),
+  media: () => import('./media.ts'),
 };
 
 async function main(argv: string[]): Promise<number> {
