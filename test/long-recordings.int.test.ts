@@ -206,6 +206,12 @@ describe('a worker killed in the middle of a recording', () => {
     const id = (await res.json())._id as string;
 
     await waitUntil(async () => (await finishedChunks(id)).length >= 1, 60_000, 'a first chunk to be transcribed');
+    // Progress counts finished chunks: cutting is the first 10 %, each of the four chunks a quarter of the next 85.
+    await waitUntil(
+      async () => (await (await tenant.request(`/api/v1/materials/${id}`)).json()).metadata.progress >= 31,
+      10_000,
+      'progress to count the finished chunk',
+    );
     first.child.kill('SIGKILL');
     await first.exited;
     const before = await finishedChunks(id);

@@ -12,7 +12,7 @@ import {
   type PlannedChunk,
   type SpeechChunk,
 } from '@quire/db';
-import type { ExtractError } from '@quire/extract';
+import { EXTRACTOR_VERSIONS, type ExtractError } from '@quire/extract';
 import {
   CHUNK_SILENCE,
   createMediaTools,
@@ -119,8 +119,11 @@ async function cutIntoChunks(
 ): Promise<{ kind: 'cut'; plan: string; chunks: number } | Extract<ChunkedSpeech, { kind: 'failed' }>> {
   const { db, store, config } = deps;
   const chunkSeconds = config.extraction.mediaChunkSeconds;
-  // Same bytes and chunk length, same plan: a re-run (lost queue, crash while cutting) finds its finished chunks.
-  const plan = `${(await sha256(inputPath)).slice(0, 24)}-${chunkSeconds}`;
+  // Same bytes, chunk length and engine, same plan: a re-run (lost queue, crash while cutting, reprocessing
+  // with nothing changed) finds its finished chunks; a new engine, model or extractor version starts over.
+  const { speechEngine, pocketsphinxPath, pocketsphinxModelDir } = config.extraction;
+  const engine = JSON.stringify([EXTRACTOR_VERSIONS.audio, speechEngine, pocketsphinxPath, pocketsphinxModelDir]);
+  const plan = `${(await sha256(inputPath, engine)).slice(0, 24)}-${chunkSeconds}`;
   const pcmPath = path.join(workDir, 'speech.pcm');
   const tools = createMediaTools(config.extraction);
   let silences;
@@ -173,8 +176,8 @@ async function readRange(file: string, start: number, end: number): Promise<Buff
   return Buffer.concat(parts);
 }
 
-async function sha256(file: string): Promise<string> {
-  const hash = createHash('sha256');
+async function sha256(file: string, salt: string): Promise<string> {
+  const hash = createHash('sha256').update(salt);
   await pipeline(createReadStream(file), hash);
   return hash.digest('hex');
 }
