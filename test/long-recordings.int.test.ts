@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  spawnService,
   speechWithPauses,
   startTestStack,
+  startWorkerProcess,
   uploadAndProcess,
   waitUntil,
   type ServiceProcess,
@@ -181,9 +181,8 @@ describe('a worker killed in the middle of a recording', () => {
   });
 
   async function startWorker(): Promise<ServiceProcess> {
-    const worker = spawnService('worker', stack.env);
+    const worker = await startWorkerProcess(stack.env);
     workers.push(worker);
-    await waitUntil(() => worker.output().includes('worker started'), 30_000, 'the worker to start');
     return worker;
   }
 

@@ -13,7 +13,15 @@ export {
 } from './fixtures.ts';
 export { startHttpServer, type TestHttpServer } from './http-server.ts';
 export { noise, RECORDINGS, sceneVideo, speechAudio, speechWithPauses, type Recording } from './media-fixtures.ts';
-export { descendantsOf, isRunning, rssMb, spawnService, waitUntil, type ServiceProcess } from './processes.ts';
+export {
+  descendantsOf,
+  isRunning,
+  rssMb,
+  spawnService,
+  startWorkerProcess,
+  waitUntil,
+  type ServiceProcess,
+} from './processes.ts';
 export { sendJson, uploadAndProcess, waitForStatus } from './requests.ts';
 export { OpenApiResponseChecker } from './openapi-responses.ts';
 export { parsePrometheusText, sampleValue, type Sample } from './prometheus.ts';
