@@ -84,8 +84,12 @@ export async function transcribeInChunks(
   const joined = joinChunkTranscripts(rows.map(chunkTranscript));
   // Every chunk has its words (or has been given up on): the audio is no longer needed by anyone.
   const audioKeys = rows.map((r) => r.audio_key);
-  await deps.store.remove(audioKeys).catch((err) => log.warn({ err }, 'chunk audio could not be removed'));
-  await forgetObjects(deps.db, material.id, audioKeys);
+  // Audio that could not be removed stays recorded as the material's, for its next run or deletion to remove.
+  const removed = await deps.store.remove(audioKeys).then(
+    () => true,
+    (err) => log.warn({ err }, 'chunk audio could not be removed'),
+  );
+  if (removed) await forgetObjects(deps.db, material.id, audioKeys);
   if (joined.missing.length > 0) log.warn({ missing: joined.missing }, 'transcript joined with stretches missing');
   return {
     kind: 'joined',
