@@ -13,6 +13,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(args: string[]): Promise<vo
   search: () => import('./search.ts'),
   ocr: () => import('./ocr.ts'),
   startup: () => import('./startup.ts'),
+  media: () => import('./media.ts'),
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -21,7 +21,8 @@ export async function sweepStaleMaterials(ctx: Omit<SweepContext, 'webhooksQueue
   for (const id of ids) {
     const job = await ctx.queue.getJob(id);
     const state = job ? await job.getState() : 'missing';
-    if (state === 'active' || state === 'waiting' || state === 'delayed' || state === 'prioritized') continue;
+    // waiting-children: a long recording whose chunk jobs are still queued or running.
+    if (['active', 'waiting', 'delayed', 'prioritized', 'waiting-children'].includes(state)) continue;
     await touchProcessing(ctx.db, id);
     await enqueueMaterial(ctx.queue, id);
     ctx.logger.warn({ materialId: id, jobState: state }, 're-enqueued a material stuck in processing');

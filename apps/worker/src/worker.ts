@@ -1,23 +1,27 @@
-import { Worker, type Job } from 'bullmq';
+import { WaitingChildrenError, Worker, type Job } from 'bullmq';
 import {
   enqueueDeliveries,
   MATERIALS_QUEUE,
   WEBHOOKS_QUEUE,
+  type ChunkResult,
   type DeliveryResult,
   type JobMap,
+  type MaterialsJobData,
+  type MaterialsJobName,
   type ProcessResult,
 } from '@quire/queue';
 import type { WorkerContext } from './context.ts';
 import { deliverWebhook } from './processors/deliver-webhook.ts';
 import { processMaterial } from './processors/process-material.ts';
 import { SandboxPool } from './sandbox/pool.ts';
+import { transcribeChunk } from './processors/transcribe-chunk.ts';
 import { startSweeper } from './sweeper.ts';
 
 // Deliveries wait on other people's servers, not on this machine's cores.
 const WEBHOOK_CONCURRENCY = 8;
 
 export interface RunningWorker {
-  worker: Worker<JobMap['process-material'], ProcessResult>;
+  worker: Worker<MaterialsJobData, ProcessResult | ChunkResult, MaterialsJobName>;
   /** One warm extraction child per concurrency slot. */
   sandbox: SandboxPool;
   webhooks: Worker<JobMap['deliver-webhook'], DeliveryResult>;
@@ -52,13 +56,14 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
   // Started in the background: a job that comes first waits for its slot's child to be ready.
   sandbox.start().catch((err) => ctx.logger.warn({ err }, 'sandbox children did not all start; jobs will retry them'));
 
-  const runMaterialJob = async (job: Job<JobMap['process-material']>): Promise<ProcessResult> => {
+  const runMaterialJob = async (job: Job<JobMap['process-material']>, token?: string): Promise<ProcessResult> => {
     const stopTimer = metrics.jobDuration.startTimer();
     let result: ProcessResult;
     try {
-      result = await processMaterial(job, { ...ctx, shutdown: shutdown.signal, sandbox: sandbox.run });
+      result = await processMaterial(job, { ...ctx, shutdown: shutdown.signal, sandbox: sandbox.run }, token);
     } catch (err) {
-      stopTimer({ content_type: 'unknown', outcome: 'retry' });
+      // A long recording's job waits for its chunk jobs and runs again once they are done.
+      stopTimer({ content_type: 'unknown', outcome: err instanceof WaitingChildrenError ? 'waiting' : 'retry' });
       throw err;
     }
     stopTimer({ content_type: result.contentType ?? 'none', outcome: result.status });
@@ -76,7 +81,12 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
     return returned;
   };
 
-  const worker = new Worker<JobMap['process-material'], ProcessResult>(MATERIALS_QUEUE, runMaterialJob, {
+  const runJob = (job: Job<MaterialsJobData, ProcessResult | ChunkResult, MaterialsJobName>, token?: string) =>
+    job.name === 'transcribe-chunk'
+      ? transcribeChunk(job as Job<JobMap['transcribe-chunk']>, { ...ctx, shutdown: shutdown.signal })
+      : runMaterialJob(job as Job<JobMap['process-material']>, token);
+
+  const worker = new Worker<MaterialsJobData, ProcessResult | ChunkResult, MaterialsJobName>(MATERIALS_QUEUE, runJob, {
     connection: ctx.redis,
     prefix: ctx.config.redis.queuePrefix,
     concurrency: ctx.config.worker.concurrency,

@@ -4995,6 +4995,16 @@ export interface components {
                 videoBitrate?: number;
                 transcription?: {
                     engine: string;
+                    /** @description Chunks a long recording was transcribed in */
+                    chunkCount?: number;
+                    /** @description False when a stretch of a chunked recording has no words */
+                    complete?: boolean;
+                    /** @description The stretches of the recording left without words, and why */
+                    missing?: {
+                        startMs: number;
+                        endMs: number;
+                        reason: string;
+                    }[];
                 } & {
                     [key: string]: unknown;
                 };

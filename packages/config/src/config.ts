@@ -150,6 +150,10 @@ const envSchema = z.object({
   EXTRACT_IMAGES_SHARE: z.coerce.number().min(0.05).max(1).default(0.5),
   /** PDF text engine: PDFium (WebAssembly) or pdf.js (through pdf-parse), which also takes over whatever PDFium refuses. */
   PDF_ENGINE: z.enum(['pdfium', 'pdf-parse']).default('pdfium'),
+  /** Ceiling of an audio or video file's budget, which otherwise grows with its duration (known from ffprobe). */
+  MEDIA_TIMEOUT_MAX_MS: int(1000).default(4 * 3600 * 1000),
+  /** Recordings longer than this are cut at silences into chunks of about this length, transcribed as separate jobs. */
+  MEDIA_CHUNK_SECONDS: int(2, 3600).default(120),
   /** Materials in `processing` longer than this are re-enqueued by the sweeper. */
   PROCESSING_STALE_MS: int(60_000).default(30 * 60 * 1000),
   SWEEP_INTERVAL_MS: int(1000).default(60_000),
@@ -239,6 +243,8 @@ export interface Config {
     childRecycleRssMb: number;
     imagesShare: number;
     pdfEngine: Env['PDF_ENGINE'];
+    mediaTimeoutMaxMs: number;
+    mediaChunkSeconds: number;
     inlineTextMaxChars: number;
     ffmpegPath: string;
     ffprobePath: string;
@@ -334,6 +340,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       childRecycleRssMb: e.EXTRACT_CHILD_RECYCLE_RSS_MB,
       imagesShare: e.EXTRACT_IMAGES_SHARE,
       pdfEngine: e.PDF_ENGINE,
+      mediaTimeoutMaxMs: e.MEDIA_TIMEOUT_MAX_MS,
+      mediaChunkSeconds: e.MEDIA_CHUNK_SECONDS,
       inlineTextMaxChars: e.INLINE_TEXT_MAX_CHARS,
       ffmpegPath: e.FFMPEG_PATH,
       ffprobePath: e.FFPROBE_PATH,

@@ -17,3 +17,4 @@ export * from './material-chunks.repo.ts';
 export * from './search.repo.ts';
 export { isUnstorableText, violatedForeignKey } from './pg-errors.ts';
 export * from './webhooks.repo.ts';
+export * from './speech-chunks.repo.ts';

@@ -76,6 +76,26 @@ export interface MaterialChunksTable {
   search_vector: ColumnType<string, never, never>;
 }
 
+export interface SpeechSegment {
+  text: string;
+  startMs: number;
+  endMs: number;
+}
+
+/** One stretch of a long recording and, once a worker has transcribed it, its words (migration 0014). */
+export interface SpeechChunksTable {
+  material_id: string;
+  plan: string;
+  chunk_index: number;
+  start_ms: ColumnType<number, number, number>;
+  end_ms: ColumnType<number, number, number>;
+  audio_key: string;
+  segments: ColumnType<SpeechSegment[] | null, string | null, string | null>;
+  error: string | null;
+  finished_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 /** A word's occurrences in one passage, kept by triggers on `material_chunks` (migration 0012). */
 export interface SearchPostingsTable {
   organization_id: string;
@@ -242,6 +262,7 @@ export interface Database {
   usage_daily: UsageDailyTable;
   folders: FoldersTable;
   material_chunks: MaterialChunksTable;
+  speech_chunks: SpeechChunksTable;
   search_postings: SearchPostingsTable;
   search_documents: SearchDocumentsTable;
   search_stats: SearchStatsTable;

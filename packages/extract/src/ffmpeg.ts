@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import ffmpeg, { type FfmpegCommand, type FfprobeData, type FfprobeStream } from 'fluent-ffmpeg';
 import { ExtractError } from './types.ts';
 
@@ -9,6 +11,22 @@ import { ExtractError } from './types.ts';
  */
 const LOCAL_ONLY = ['-protocol_whitelist', 'file'];
 const SHOWINFO_TIME = /Parsed_showinfo.*\bn:\s*\d+\s+pts:\s*-?\d+\s+pts_time:\s*(-?[\d.]+)/;
+const SILENCE_START = /\bsilence_start:\s*(-?[\d.]+)/;
+const SILENCE_END = /\bsilence_end:\s*(-?[\d.]+)/;
+/** Speech engines' input: 16 kHz mono signed 16-bit little-endian samples. */
+export const SPEECH_SAMPLE_RATE = 16_000;
+
+export interface Silence {
+  startMs: number;
+  endMs: number;
+}
+
+export interface SilenceOptions {
+  /** Level below which audio counts as silent, in dB relative to full scale. */
+  noiseDb: number;
+  /** Shortest quiet stretch that counts as a silence. */
+  minSeconds: number;
+}
 
 export interface MediaProbe {
   durationSeconds?: number;
@@ -31,6 +49,14 @@ export interface KeyframeOptions {
 /** ffmpeg and ffprobe, reading only the local file they are given; nothing else in quire runs them. */
 export interface MediaTools {
   probe(inputPath: string): Promise<MediaProbe>;
+  /**
+   * Duration and first audio stream only, killed past `timeoutMs`; undefined when ffprobe cannot tell (the
+   * sandboxed extraction then says what is wrong with the file).
+   */
+  probeSpeech(
+    inputPath: string,
+    timeoutMs: number,
+  ): Promise<{ durationSeconds?: number; audioIndex?: number } | undefined>;
   /** Writes the audio stream as the 16 kHz mono 16-bit WAV speech engines expect. */
   toSpeechWav(
     inputPath: string,
@@ -38,6 +64,16 @@ export interface MediaTools {
     wavPath: string,
     onSeconds?: (done: number) => void,
   ): Promise<void>;
+  /**
+   * Writes the audio stream as raw 16 kHz mono 16-bit samples (cut into chunks by byte offset, so it is decoded
+   * once) and finds its silences in the same pass. Killed past `timeoutMs` or when `signal` aborts.
+   */
+  toSpeechPcm(
+    inputPath: string,
+    audioIndex: number,
+    pcmPath: string,
+    options: SilenceOptions & { timeoutMs: number; signal?: AbortSignal; onSeconds?: (done: number) => void },
+  ): Promise<Silence[]>;
   /** The first frame and every scene change after it, as webp files in `outputDir`, with their times. */
   keyframes(
     inputPath: string,
@@ -83,6 +119,82 @@ export function createMediaTools(paths: { ffmpegPath: string; ffprobePath: strin
         .outputOptions(['-map', `0:${audioIndex}`, '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le'])
         .output(wavPath);
       await run(cmd, inputPath, { onSeconds });
+    },
+
+    async probeSpeech(inputPath, timeoutMs) {
+      const args = [
+        '-v',
+        'error',
+        ...LOCAL_ONLY,
+        '-of',
+        'json',
+        '-show_format',
+        '-show_streams',
+        localInput(inputPath),
+      ];
+      const said = await promisify(execFile)(paths.ffprobePath, args, {
+        timeout: timeoutMs,
+        killSignal: 'SIGKILL',
+        maxBuffer: 16 * 1024 * 1024,
+      }).catch(() => undefined);
+      if (!said) return undefined;
+      try {
+        const probe = describe(JSON.parse(said.stdout) as FfprobeData);
+        return { durationSeconds: probe.durationSeconds, audioIndex: probe.audio?.index };
+      } catch {
+        return undefined;
+      }
+    },
+
+    async toSpeechPcm(inputPath, audioIndex, pcmPath, options) {
+      const silences: Silence[] = [];
+      let openStart: number | undefined;
+      const cmd = ffmpeg({ stdoutLines: 20, timeout: Math.ceil(options.timeoutMs / 1000) })
+        .setFfmpegPath(paths.ffmpegPath)
+        .input(localInput(inputPath))
+        .inputOptions(['-nostdin', ...LOCAL_ONLY])
+        .outputOptions([
+          '-map',
+          `0:${audioIndex}`,
+          '-af',
+          `silencedetect=noise=${options.noiseDb}dB:d=${options.minSeconds}`,
+          '-ac',
+          '1',
+          '-ar',
+          String(SPEECH_SAMPLE_RATE),
+          '-f',
+          's16le',
+        ])
+        .output(pcmPath);
+      const abort = () => cmd.kill('SIGKILL');
+      options.signal?.addEventListener('abort', abort);
+      try {
+        await run(cmd, inputPath, {
+          onSeconds: options.onSeconds,
+          onLine: (line) => {
+            const start = SILENCE_START.exec(line);
+            if (start) openStart = Math.max(0, Math.round(Number(start[1]) * 1000));
+            const end = SILENCE_END.exec(line);
+            if (end && openStart !== undefined) {
+              silences.push({ startMs: openStart, endMs: Math.round(Number(end[1]) * 1000) });
+              openStart = undefined;
+            }
+          },
+        });
+      } catch (err) {
+        options.signal?.throwIfAborted();
+        if (/ran into a timeout/.test((err as Error)?.message ?? ''))
+          throw new ExtractError('TIMEOUT', `Decoding the audio took longer than ${options.timeoutMs} ms`);
+        throw err;
+      } finally {
+        options.signal?.removeEventListener('abort', abort);
+      }
+      // Silent to the end: the stretch closes where the samples do.
+      if (openStart !== undefined) {
+        const { size } = await fs.stat(pcmPath);
+        silences.push({ startMs: openStart, endMs: Math.round((size / 2 / SPEECH_SAMPLE_RATE) * 1000) });
+      }
+      return silences;
     },
 
     async keyframes(inputPath, videoIndex, outputDir, options, onSeconds) {

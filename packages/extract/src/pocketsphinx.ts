@@ -21,11 +21,21 @@ export function pocketsphinxEngine(settings: { binaryPath: string; modelDir: str
     name: 'pocketsphinx',
     async transcribe(wavPath, options = {}) {
       const model = await resolveModel(settings.modelDir);
+      options.signal?.throwIfAborted();
+      // Its own process group, killed whole on abort, so a timed-out chunk frees its core at once.
       const child = spawn(
         settings.binaryPath,
         ['-infile', wavPath, '-time', 'yes', '-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict],
-        { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal },
+        { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
       );
+      const kill = () => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          child.kill('SIGKILL');
+        }
+      };
+      options.signal?.addEventListener('abort', kill);
       const stderr: string[] = [];
       readline.createInterface({ input: child.stderr }).on('line', (line) => {
         stderr.push(line);
@@ -42,7 +52,8 @@ export function pocketsphinxEngine(settings: { binaryPath: string; modelDir: str
       const [code] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
         child.on('error', reject);
         child.on('close', (exitCode, signal) => resolve([exitCode, signal]));
-      });
+      }).finally(() => options.signal?.removeEventListener('abort', kill));
+      options.signal?.throwIfAborted();
       parser.end();
       if (code !== 0) {
         const said =

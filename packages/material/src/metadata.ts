@@ -195,7 +195,20 @@ function mediaSchema() {
     height: z.number().int().optional(),
     frameRate: z.number().optional(),
     videoBitrate: z.number().optional(),
-    transcription: z.looseObject({ engine: z.string() }).optional(),
+    transcription: z
+      .looseObject({
+        engine: z.string(),
+        chunkCount: z.number().int().optional().meta({ description: 'Chunks a long recording was transcribed in' }),
+        complete: z
+          .boolean()
+          .optional()
+          .meta({ description: 'False when a stretch of a chunked recording has no words' }),
+        missing: z
+          .array(z.strictObject({ startMs: z.number(), endMs: z.number(), reason: z.string() }))
+          .optional()
+          .meta({ description: 'The stretches of the recording left without words, and why' }),
+      })
+      .optional(),
   });
 }
 

@@ -1,8 +1,15 @@
 /** Every job quire runs: name -> payload. Payloads carry ids only; the rows hold the truth. */
 export interface JobMap {
-  'process-material': { materialId: string };
+  /** `speech` is set once a long recording has been cut and its chunk jobs added: the job then waits for them. */
+  'process-material': { materialId: string; speech?: { plan: string; chunks: number } };
+  /** One chunk of a long recording, a child of its material's `process-material` job. */
+  'transcribe-chunk': { materialId: string; plan: string; index: number };
   'deliver-webhook': { deliveryId: string };
 }
+
+/** The jobs of the materials queue: a material's own, and the chunks it fans out to. */
+export type MaterialsJobName = 'process-material' | 'transcribe-chunk';
+export type MaterialsJobData = JobMap[MaterialsJobName];
 
 export type JobName = keyof JobMap;
 
@@ -17,6 +24,10 @@ export interface ProcessResult {
   errorCode?: string;
   /** Webhook deliveries recorded with the final status, to enqueue now that it is committed. */
   webhookDeliveries?: string[];
+}
+
+export interface ChunkResult {
+  status: 'transcribed' | 'failed' | 'skipped';
 }
 
 export interface DeliveryResult {

@@ -1,7 +1,7 @@
-import { Queue, type ConnectionOptions } from 'bullmq';
-import { MATERIALS_QUEUE, type JobMap } from './jobs.ts';
+import { Queue, type ConnectionOptions, type Job } from 'bullmq';
+import { MATERIALS_QUEUE, type JobMap, type MaterialsJobData, type MaterialsJobName } from './jobs.ts';
 
-export type MaterialsQueue = Queue<JobMap['process-material'], unknown, 'process-material'>;
+export type MaterialsQueue = Queue<MaterialsJobData, unknown, MaterialsJobName>;
 
 export interface QueueSettings {
   prefix: string;
@@ -56,4 +56,38 @@ export async function cancelMaterialJob(queue: MaterialsQueue, materialId: strin
   if (state === 'waiting' || state === 'delayed' || state === 'prioritized' || state === 'waiting-children') {
     await job.remove();
   }
+}
+
+/**
+ * Adds the chunk jobs of a long recording as children of its material's running job, in the same queue, so
+ * any free slot of any worker takes them. Ids are fixed per chunk of a plan: adding them again (the parent
+ * re-planned after a crash) attaches the ones that exist instead of queueing the work twice. A chunk that
+ * failed for good no longer holds its parent (`ignoreDependencyOnFailure`); the material ends with the rest.
+ */
+export async function addChunkJobs(
+  queue: MaterialsQueue,
+  parent: Job,
+  chunks: JobMap['transcribe-chunk'][],
+): Promise<void> {
+  const jobs = chunks.map((data) => ({ data, opts: { jobId: chunkJobId(data) } }));
+  for (const { opts } of jobs) {
+    // A failed job with this id would be attached as a dependency that never completes.
+    const existing = await queue.getJob(opts.jobId);
+    if (existing && (await existing.getState()) === 'failed') await existing.remove();
+  }
+  await queue.addBulk(
+    jobs.map(({ data, opts }) => ({
+      name: 'transcribe-chunk' as const,
+      data,
+      opts: {
+        ...opts,
+        parent: { id: parent.id!, queue: parent.queueQualifiedName },
+        ignoreDependencyOnFailure: true,
+      },
+    })),
+  );
+}
+
+export function chunkJobId(chunk: JobMap['transcribe-chunk']): string {
+  return `${chunk.materialId}-speech-${chunk.plan}-${chunk.index}`;
 }

@@ -16,8 +16,16 @@ export { SANDBOX_SETTINGS, sandboxJob } from './sandbox-jobs.ts';
 export { blankScan, scanOf, scannedPdf } from './scan-fixtures.ts';
 export { wordF1 } from './word-f1.ts';
 export { startHttpServer, type TestHttpServer } from './http-server.ts';
-export { noise, RECORDINGS, sceneVideo, speechAudio, type Recording } from './media-fixtures.ts';
-export { descendantsOf, isRunning, rssMb, spawnService, waitUntil, type ServiceProcess } from './processes.ts';
+export { noise, RECORDINGS, sceneVideo, speechAudio, speechWithPauses, type Recording } from './media-fixtures.ts';
+export {
+  descendantsOf,
+  isRunning,
+  rssMb,
+  spawnService,
+  startWorkerProcess,
+  waitUntil,
+  type ServiceProcess,
+} from './processes.ts';
 export { sendJson, uploadAndProcess, waitForStatus } from './requests.ts';
 export { OpenApiResponseChecker } from './openapi-responses.ts';
 export { parsePrometheusText, sampleValue, type Sample } from './prometheus.ts';

@@ -81,6 +81,26 @@ export function sceneVideo(options: {
   );
 }
 
+/**
+ * A recording said `times` times with `pauseSeconds` of digital silence between (and none at either end), as
+ * `format`: a stand-in for a lecture whose cut points are known.
+ */
+export function speechWithPauses(options: {
+  recording?: Recording;
+  times: number;
+  pauseSeconds: number;
+  format?: 'mp3' | 'ogg' | 'wav' | 'm4a';
+}): Promise<Buffer> {
+  const { recording = 'goforward', times, pauseSeconds, format = 'wav' } = options;
+  const inputs = [...recordingInput(recording), '-f', 'lavfi', '-i', `anullsrc=r=16000:cl=mono:d=${pauseSeconds}`];
+  const split = `[0:a]aformat=sample_rates=16000:channel_layouts=mono,asplit=${times}${Array.from({ length: times }, (_, i) => `[s${i}]`).join('')}`;
+  const pauses = `[1:a]asplit=${Math.max(1, times - 1)}${Array.from({ length: Math.max(1, times - 1) }, (_, i) => `[p${i}]`).join('')}`;
+  const order = Array.from({ length: times }, (_, i) => (i < times - 1 ? `[s${i}][p${i}]` : `[s${i}]`)).join('');
+  const concat = `${order}concat=n=${2 * times - 1}:v=0:a=1[a]`;
+  const graph = times > 1 ? `${split};${pauses};${concat}` : `[0:a]anull[a]`;
+  return ffmpegToBuffer([...inputs, '-filter_complex', graph, '-map', '[a]', '-ac', '1'], format);
+}
+
 /** Deterministic noise (xorshift32), so a test of "random bytes" is the same test on every run. */
 export function noise(length: number, seed = 0x2545f491): Buffer {
   const bytes = Buffer.alloc(length);

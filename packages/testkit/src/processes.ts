@@ -42,6 +42,13 @@ export function spawnService(
   return { child, output: () => output, exited };
 }
 
+/** A worker process that has said it is taking jobs. */
+export async function startWorkerProcess(env: Record<string, string>): Promise<ServiceProcess> {
+  const worker = spawnService('worker', env);
+  await waitUntil(() => worker.output().includes('worker started'), 30_000, 'the worker to start');
+  return worker;
+}
+
 export async function waitUntil(
   check: () => Promise<boolean> | boolean,
   timeoutMs: number,

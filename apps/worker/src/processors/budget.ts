@@ -9,13 +9,26 @@ export const PER_PAGE_MS = 2_000;
 export const OCR_PER_PAGE_MS = 4_000;
 
 /**
- * Time scales with size and page count for documents and images (a 2 MB, 3-page PDF that needs ten minutes
- * is a bomb); audio and video get the whole configured budget because speech-to-text runs near real time.
+ * Granted per second of audio or video: speech-to-text runs at about 0.38x real time on one core here, so
+ * this leaves room for a machine loaded four times over.
  */
-export function budgetFor(contentType: ContentType, bytes: number, config: Config): SandboxLimits {
+export const MEDIA_MS_PER_SECOND = 1_500;
+const MEDIA_BASE_MS = 60_000;
+
+/**
+ * Time scales with size and page count for documents and images (a 2 MB, 3-page PDF that needs ten minutes
+ * is a bomb), and with the duration ffprobe reads for audio and video, up to MEDIA_TIMEOUT_MAX_MS.
+ */
+export function budgetFor(
+  contentType: ContentType,
+  bytes: number,
+  config: Config,
+  durationSeconds?: number,
+): SandboxLimits {
   const max = config.extraction.timeoutMs;
   const maxMemoryMb = config.extraction.maxMemoryMb;
-  if (contentType === 'audio' || contentType === 'video') return { timeoutMs: max, maxMemoryMb };
+  if (contentType === 'audio' || contentType === 'video')
+    return { timeoutMs: mediaBudgetMs(durationSeconds, config), maxMemoryMb };
   return {
     timeoutMs: Math.min(max, 60_000 + Math.ceil(bytes / MB) * 5_000),
     maxMemoryMb,
@@ -24,4 +37,13 @@ export function budgetFor(contentType: ContentType, bytes: number, config: Confi
     // Pictures are extras: once the text is out they may use this share of the budget, and never cost the text.
     imagesShare: config.extraction.imagesShare,
   };
+}
+
+/** The budget of `durationSeconds` of media (a whole file or one chunk); unknown duration: EXTRACT_TIMEOUT_MS. */
+export function mediaBudgetMs(durationSeconds: number | undefined, config: Config): number {
+  if (!durationSeconds) return config.extraction.timeoutMs;
+  return Math.min(
+    config.extraction.mediaTimeoutMaxMs,
+    MEDIA_BASE_MS + Math.ceil(durationSeconds * MEDIA_MS_PER_SECOND),
+  );
 }

@@ -1,5 +1,6 @@
 import type { Config } from '@quire/config';
 import type { Db } from '@quire/db';
+import type { MaterialsQueue } from '@quire/queue';
 import type { ObjectStore } from '@quire/storage';
 import type { Logger } from 'pino';
 import type { RunSandboxed } from '../sandbox/pool.ts';
@@ -10,6 +11,8 @@ export interface ProcessDeps {
   store: ObjectStore;
   config: Config;
   logger: Logger;
+  /** Where a long recording's chunk jobs go; without it (and a job token) recordings are transcribed whole. */
+  queue?: MaterialsQueue;
   /** Aborted when the worker must stop now: running extractions are killed and their jobs handed back. */
   shutdown?: AbortSignal;
   /** Runs extractions in the worker's warm children; without it each job gets a process of its own. */

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Job } from 'bullmq';
+import { WaitingChildrenError, type Job } from 'bullmq';
 import {
   findMaterialForProcessing,
   forgetObjects,
@@ -47,6 +47,7 @@ import { ocrSettingsFor } from './ocr-settings.ts';
 import type { ProcessDeps } from './process-deps.ts';
 import { progressReporter } from './progress.ts';
 import { readPinnedOriginal } from './read-original.ts';
+import { CHUNKS_UNTIL, transcribeInChunks, type ChunkedSpeech } from './speech-flow.ts';
 
 export type { ProcessDeps } from './process-deps.ts';
 
@@ -56,7 +57,11 @@ const toNdjson = (records: unknown[]) => records.map((record) => `${JSON.stringi
  * Turns a `processing` material into `active` or `error`. Safe to run twice: it does nothing unless the row
  * is still `processing`, and its final write is guarded by that status, so a duplicate run changes nothing.
  */
-export async function processMaterial(job: Job<JobMap['process-material']>, deps: ProcessDeps): Promise<ProcessResult> {
+export async function processMaterial(
+  job: Job<JobMap['process-material']>,
+  deps: ProcessDeps,
+  token?: string,
+): Promise<ProcessResult> {
   const { db } = deps;
   const materialId = job.data.materialId;
   const material = await findMaterialForProcessing(db, materialId);
@@ -69,7 +74,7 @@ export async function processMaterial(job: Job<JobMap['process-material']>, deps
   const publishProgress = (percent: number) =>
     Promise.all([patchProcessingMetadata(db, materialId, { progress: percent }), job.updateProgress(percent)]);
   try {
-    const outcome = await extract(material, workDir, deps, log, publishProgress);
+    const outcome = await extract(material, workDir, deps, log, publishProgress, { job, token });
     const run: RunMeasures = {
       processingMs: Date.now() - started,
       ...(outcome.peakRssMb !== undefined ? { peakMemoryMb: Math.round(outcome.peakRssMb) } : {}),
@@ -85,7 +90,7 @@ export async function processMaterial(job: Job<JobMap['process-material']>, deps
     return { status, contentType: outcome.contentType, webhookDeliveries };
   } catch (err) {
     const attempts = job.opts.attempts ?? 1;
-    if (deps.shutdown?.aborted || job.attemptsMade + 1 < attempts) throw err;
+    if (err instanceof WaitingChildrenError || deps.shutdown?.aborted || job.attemptsMade + 1 < attempts) throw err;
     log.error({ err }, 'processing failed on the last attempt');
     const error: MaterialError = { code: 'INTERNAL', message: 'Processing failed because of an internal error' };
     return finishWithError(db, material, error, { processingMs: Date.now() - started });
@@ -105,6 +110,7 @@ async function extract(
   deps: ProcessDeps,
   log: Logger,
   publishProgress: (percent: number) => Promise<unknown>,
+  run: { job: Job<JobMap['process-material']>; token?: string },
 ): Promise<Outcome> {
   const { source } = material;
   // A lost progress update costs only a less precise bar; the run goes on.
@@ -132,10 +138,23 @@ async function extract(
   }
   reportProgress(5);
 
+  // Long recordings are transcribed in chunks by any free worker slot; the sandbox then does the rest.
+  let speech: ChunkedSpeech = { kind: 'whole' };
+  if ((contentType === 'audio' || contentType === 'video') && deps.queue && run.token) {
+    speech = await transcribeInChunks(
+      { job: run.job, token: run.token, queue: deps.queue, material, inputPath, workDir },
+      deps,
+      log,
+      reportProgress,
+    );
+    if (speech.kind === 'failed') return { ok: false, code: speech.code, message: speech.message };
+  }
+  const from = speech.kind === 'joined' ? CHUNKS_UNTIL : 5;
+
   const outputDir = path.join(workDir, 'out');
   await fs.mkdir(outputDir);
   const { size } = await fs.stat(inputPath);
-  const budget = budgetFor(contentType, size, deps.config);
+  const budget = budgetFor(contentType, size, deps.config, speech.durationSeconds);
   const outcome = await (deps.sandbox ?? runSandboxed)(
     {
       contentType,
@@ -146,16 +165,21 @@ async function extract(
       ffmpegPath: deps.config.extraction.ffmpegPath,
       ffprobePath: deps.config.extraction.ffprobePath,
       pdfEngine: deps.config.extraction.pdfEngine,
-      speechEngine: deps.config.extraction.speechEngine,
+      speechEngine: speech.kind === 'joined' ? 'none' : deps.config.extraction.speechEngine,
       pocketsphinxPath: deps.config.extraction.pocketsphinxPath,
       pocketsphinxModelDir: deps.config.extraction.pocketsphinxModelDir,
       ...ocrSettingsFor(material, deps.config, budget),
     },
     budget,
-    (percent) => reportProgress(5 + Math.round(percent * 0.9)),
+    (percent) => reportProgress(from + Math.round((percent * (99 - from)) / 100)),
     deps.shutdown,
   );
-  return outcome.ok ? { ...outcome, contentType } : outcome;
+  if (!outcome.ok) return outcome;
+  if (speech.kind !== 'joined') return { ...outcome, contentType };
+  const { segments, about } = speech;
+  const text = segments.map((s) => s.text).join('\n');
+  const result = { ...outcome.result, text, segments, metadata: { ...outcome.result.metadata, transcription: about } };
+  return { ...outcome, result, contentType };
 }
 
 async function finishActive(
