@@ -56,7 +56,7 @@ export function createApp(ctx: ApiContext): express.Express {
   app.use(
     '/api',
     ipRateLimit(redis, ctx.logger, config.redis.queuePrefix, config.limits.ratePerIp),
-    authenticate(ctx.db),
+    authenticate(ctx.db, ctx.keys),
     keyRateLimit(redis, ctx.logger, config.redis.queuePrefix, config.limits.ratePerKey),
     json,
   );

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createLogger, type ServiceConfig } from '@quire/config';
-import { createDb, type Db } from '@quire/db';
+import { createDb, listenForAuthChanges, type Db } from '@quire/db';
 import {
   CompletionWaiter,
   createMaterialsQueue,
@@ -12,6 +12,7 @@ import {
 import { createObjectStore, type ObjectStore } from '@quire/storage';
 import type { Redis } from 'ioredis';
 import type { DestinationStream, Logger } from 'pino';
+import { KeyCache } from './auth/key-cache.ts';
 import { createApiMetrics, type ApiMetrics } from './metrics.ts';
 
 export interface ApiContext {
@@ -23,6 +24,8 @@ export interface ApiContext {
   webhooksQueue: WebhooksQueue;
   waiter: CompletionWaiter;
   metrics: ApiMetrics;
+  /** This process's copy of API keys, kept honest by the auth-change subscription. */
+  keys: KeyCache;
   redis: Redis;
   logger: Logger;
   /** The request being served, for whatever logs on its behalf through `logger` (see app.ts). */
@@ -74,6 +77,33 @@ export async function createApiContext(
   const eventsRedis = createRedis(config.redis.url, 'worker');
   eventsRedis.on('error', redisError('queue events'));
   const waiter = new CompletionWaiter(eventsRedis, config.redis.queuePrefix, redisError('completion waiter'));
+  const metrics = createApiMetrics([queue, webhooksQueue]);
+  const keys = new KeyCache(
+    { ttlMs: config.auth.keyCacheTtlMs, maxEntries: config.auth.keyCacheMaxEntries },
+    (source) => metrics.keyLookups.inc({ source }),
+  );
+  let subscribedOnce = false;
+  const authChanges = listenForAuthChanges(
+    config.database.url,
+    {
+      onChange: (change) => keys.changed(change),
+      onListening: () => {
+        keys.subscribed();
+        metrics.keyRevocationsHeard.set(1);
+        if (subscribedOnce) logger.info('listening for key revocations again; cached keys are used again');
+        subscribedOnce = true;
+      },
+      onLost: (err) => {
+        keys.unsubscribed();
+        metrics.keyRevocationsHeard.set(0);
+        logger.warn(
+          { err: err.message },
+          'stopped hearing key revocations: every key is looked up in Postgres until resubscribed',
+        );
+      },
+    },
+    { heartbeatMs: config.auth.listenHeartbeatMs },
+  );
   return {
     config,
     db,
@@ -81,13 +111,15 @@ export async function createApiContext(
     queue,
     webhooksQueue,
     waiter,
-    metrics: createApiMetrics([queue, webhooksQueue]),
+    metrics,
+    keys,
     redis,
     logger,
     requestScope,
     shutdown: new AbortController(),
     async close() {
       const closing = (name: string) => (err: unknown) => logger.warn({ err }, `${name} did not close cleanly`);
+      await authChanges.close();
       await waiter.close().catch(closing('completion waiter'));
       await queue.close().catch(closing('materials queue'));
       await webhooksQueue.close().catch(closing('webhooks queue'));

@@ -102,6 +102,12 @@ const envSchema = z.object({
   RATE_LIMIT_PER_IP: int(1).default(1200),
   /** Requests per minute with one API key. */
   RATE_LIMIT_PER_KEY: int(1).default(600),
+  /** How long an api process may answer from its own copy of a key's row; revocations reach it at once anyway. 0 = no copy. */
+  API_KEY_CACHE_TTL_MS: int(0, 3_600_000).default(30_000),
+  /** Most keys one api process keeps a copy of (the least recently used go first). */
+  API_KEY_CACHE_MAX_ENTRIES: int(1).default(10_000),
+  /** How often the api checks that its connection listening for revocations still answers (and how long it may take). */
+  AUTH_LISTEN_HEARTBEAT_MS: int(100, 600_000).default(5_000),
   /** Set when the api runs behind a proxy that sets X-Forwarded-For (Express `trust proxy`). */
   TRUST_PROXY: z.string().default('false'),
 
@@ -195,6 +201,8 @@ export interface Config {
     workerMetricsPort: number;
   };
   database: { url?: string; poolSize: number };
+  /** The api's copy of API keys (see docs/operations.md, "API keys and revocation"). */
+  auth: { keyCacheTtlMs: number; keyCacheMaxEntries: number; listenHeartbeatMs: number };
   redis: { url?: string; queuePrefix: string };
   storage: StorageConfig;
   extraction: {
@@ -285,6 +293,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workerMetricsPort: e.WORKER_METRICS_PORT,
     },
     database: { ...(e.DATABASE_URL ? { url: e.DATABASE_URL } : {}), poolSize: e.DATABASE_POOL_SIZE },
+    auth: {
+      keyCacheTtlMs: e.API_KEY_CACHE_TTL_MS,
+      keyCacheMaxEntries: e.API_KEY_CACHE_MAX_ENTRIES,
+      listenHeartbeatMs: e.AUTH_LISTEN_HEARTBEAT_MS,
+    },
     redis: { ...(e.REDIS_URL ? { url: e.REDIS_URL } : {}), queuePrefix: e.QUEUE_PREFIX },
     storage,
     extraction: {
