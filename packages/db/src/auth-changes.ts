@@ -120,7 +120,7 @@ export function listenForAuthChanges(
 
 /**
  * Runs `change` (which commits a change the triggers announce, e.g. a revocation) and waits until every api
- * process listening when it began has acted on `announced`, or `timeoutMs` passed. So a command that revokes
+ * process listening when it began has acted on `announced` or lost its connection, or `timeoutMs` passed. So a command that revokes
  * a key returns only once no api process would still accept it. Returns who had to hear it and who did not.
  */
 export async function changeAuthAndWait<T>(
@@ -140,23 +140,30 @@ export async function changeAuthAndWait<T>(
       onHeard();
     });
     await client.query(`listen ${AUTH_ACKS_CHANNEL}`);
-    const { rows } = await client.query<{ name: string }>(
-      'select application_name as name from pg_stat_activity where application_name like $1',
-      [`${LISTENER_NAME}:%`],
-    );
-    const listeners = rows.map((r) => r.name);
+    const connectedListeners = async () =>
+      (
+        await client.query<{ name: string }>(
+          'select application_name as name from pg_stat_activity where application_name like $1',
+          [`${LISTENER_NAME}:%`],
+        )
+      ).rows.map((r) => r.name);
+    let listeners = await connectedListeners();
+    const count = listeners.length;
     const result = await change();
     const deadline = Date.now() + timeoutMs;
     while (listeners.some((name) => !heard.has(name)) && Date.now() < deadline) {
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+        const timer = setTimeout(resolve, Math.min(100, Math.max(0, deadline - Date.now())));
         onHeard = () => {
           clearTimeout(timer);
           resolve();
         };
       });
+      // A listener whose connection is gone need not answer: it dropped its whole cache when it lost it.
+      const connected = new Set(await connectedListeners());
+      listeners = listeners.filter((name) => connected.has(name));
     }
-    return { result, listeners: listeners.length, unheard: listeners.filter((name) => !heard.has(name)) };
+    return { result, listeners: count, unheard: listeners.filter((name) => !heard.has(name)) };
   } finally {
     await client.end().catch(() => {});
   }
