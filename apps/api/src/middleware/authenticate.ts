@@ -18,8 +18,9 @@ declare global {
 const DECOY = hashApiKey('qk_decoy');
 
 /**
- * Resolves `x-api-key` to its organization; missing, unknown and revoked keys all get the same 403. The row
- * comes from this process's key cache when it holds it, else from Postgres.
+ * Resolves `x-api-key` to its organization (`req.principal`); a missing, unknown or revoked key leaves it unset
+ * for `requireKey` to refuse after the request is counted. The row comes from this process's key cache when
+ * it holds it, else from Postgres.
  */
 export function authenticate(db: Db, keys: KeyCache) {
   const load = (prefix: string) => findApiKeyByPrefix(db, prefix);
@@ -29,7 +30,7 @@ export function authenticate(db: Db, keys: KeyCache) {
       const parsed = header ? parseApiKey(header) : null;
       const row = parsed ? await keys.lookup(parsed.prefix, load) : undefined;
       const matches = hashesEqual(hashApiKey(header ?? ''), row?.key_hash ?? DECOY);
-      if (!row || !matches || row.revoked_at) return next(new UnauthorizedError());
+      if (!row || !matches || row.revoked_at) return next();
       req.principal = {
         keyId: row.id,
         organizationId: row.organization_id,
@@ -42,6 +43,11 @@ export function authenticate(db: Db, keys: KeyCache) {
       next(err);
     }
   };
+}
+
+/** Missing, unknown and revoked keys all get the same 403. */
+export function requireKey(req: Request, _res: Response, next: NextFunction) {
+  next(req.principal ? undefined : new UnauthorizedError());
 }
 
 export function principalOf(req: Request): Principal {
