@@ -9,16 +9,20 @@ import {
   type MaterialsQueue,
   type WebhooksQueue,
 } from '@quire/queue';
+import type { SignUrl } from '@quire/material';
 import { createObjectStore, type ObjectStore } from '@quire/storage';
 import type { Redis } from 'ioredis';
 import type { DestinationStream, Logger } from 'pino';
 import { KeyCache } from './auth/key-cache.ts';
 import { createApiMetrics, type ApiMetrics } from './metrics.ts';
+import { urlSigner } from './services/material-view.ts';
 
 export interface ApiContext {
   config: ServiceConfig;
   db: Db;
   store: ObjectStore;
+  /** Signs the GET URLs responses carry (content.s3Url, images), valid DOWNLOAD_URL_TTL_SECONDS. */
+  signUrl: SignUrl;
   queue: MaterialsQueue;
   /** For the queue dashboard and the queue-depth metric; the worker is what fills it. */
   webhooksQueue: WebhooksQueue;
@@ -108,6 +112,7 @@ export async function createApiContext(
     config,
     db,
     store,
+    signUrl: urlSigner(store, config.limits.downloadUrlTtlSeconds, config.limits.downloadUrlReuseSeconds),
     queue,
     webhooksQueue,
     waiter,

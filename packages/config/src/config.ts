@@ -81,6 +81,8 @@ const envSchema = z.object({
   UPLOAD_MAX_BYTES: int(1).default(2 * 1024 ** 3),
   UPLOAD_URL_TTL_SECONDS: int(60, 7 * 24 * 3600).default(3600),
   DOWNLOAD_URL_TTL_SECONDS: int(60, 7 * 24 * 3600).default(3600),
+  /** A material's URLs are signed for this much longer and reused by the responses of that span (0: signed per response). */
+  DOWNLOAD_URL_REUSE_SECONDS: int(0, 3600).default(60),
   JSON_BODY_MAX_BYTES: int(1024).default(1024 * 1024),
   TEXT_MATERIAL_MAX_CHARS: int(1).default(5_000_000),
   BATCH_MAX_ITEMS: int(1, 1000).default(100),
@@ -222,6 +224,7 @@ export interface Config {
     uploadMaxFieldBytes: number;
     uploadUrlTtlSeconds: number;
     downloadUrlTtlSeconds: number;
+    downloadUrlReuseSeconds: number;
     jsonBodyMaxBytes: number;
     textMaterialMaxChars: number;
     batchMaxItems: number;
@@ -321,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadMaxFieldBytes: e.UPLOAD_MAX_FIELD_BYTES,
       uploadUrlTtlSeconds: e.UPLOAD_URL_TTL_SECONDS,
       downloadUrlTtlSeconds: e.DOWNLOAD_URL_TTL_SECONDS,
+      downloadUrlReuseSeconds: e.DOWNLOAD_URL_REUSE_SECONDS,
       jsonBodyMaxBytes: e.JSON_BODY_MAX_BYTES,
       textMaterialMaxChars: e.TEXT_MATERIAL_MAX_CHARS,
       batchMaxItems: e.BATCH_MAX_ITEMS,
