@@ -15,6 +15,7 @@ import type { Redis } from 'ioredis';
 import type { DestinationStream, Logger } from 'pino';
 import { KeyCache } from './auth/key-cache.ts';
 import { createApiMetrics, type ApiMetrics } from './metrics.ts';
+import { ListingCounts } from './services/listing-counts.ts';
 import { urlSigner } from './services/material-view.ts';
 
 export interface ApiContext {
@@ -28,6 +29,8 @@ export interface ApiContext {
   webhooksQueue: WebhooksQueue;
   waiter: CompletionWaiter;
   metrics: ApiMetrics;
+  /** Name-search counts, kept while the organization's listing does not change. */
+  listingCounts: ListingCounts;
   /** This process's copy of API keys, kept honest by the auth-change subscription. */
   keys: KeyCache;
   redis: Redis;
@@ -118,6 +121,7 @@ export async function createApiContext(
     waiter,
     metrics,
     keys,
+    listingCounts: new ListingCounts(config.limits.listCountCacheEntries),
     redis,
     logger,
     requestScope,

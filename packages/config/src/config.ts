@@ -86,6 +86,8 @@ const envSchema = z.object({
   JSON_BODY_MAX_BYTES: int(1024).default(1024 * 1024),
   TEXT_MATERIAL_MAX_CHARS: int(1).default(5_000_000),
   BATCH_MAX_ITEMS: int(1, 1000).default(100),
+  /** Name-search counts an api process keeps (each exact while the organization's materials keep their names); 0 = count every time. */
+  LIST_COUNT_CACHE_ENTRIES: int(0).default(10_000),
   /** Longest startDate..endDate of an analytics report (a bound on the work and the size of one answer). */
   ANALYTICS_MAX_RANGE_DAYS: int(1, 36_600).default(3660),
   /** Most periods one usage summary may have (hourly periods are read from raw events, one range scan each). */
@@ -228,6 +230,7 @@ export interface Config {
     jsonBodyMaxBytes: number;
     textMaterialMaxChars: number;
     batchMaxItems: number;
+    listCountCacheEntries: number;
     analyticsMaxRangeDays: number;
     usageSummaryMaxPeriods: number;
     ratePerIp: number;
@@ -328,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jsonBodyMaxBytes: e.JSON_BODY_MAX_BYTES,
       textMaterialMaxChars: e.TEXT_MATERIAL_MAX_CHARS,
       batchMaxItems: e.BATCH_MAX_ITEMS,
+      listCountCacheEntries: e.LIST_COUNT_CACHE_ENTRIES,
       analyticsMaxRangeDays: e.ANALYTICS_MAX_RANGE_DAYS,
       usageSummaryMaxPeriods: e.USAGE_SUMMARY_MAX_PERIODS,
       ratePerIp: e.RATE_LIMIT_PER_IP,

@@ -146,3 +146,45 @@ describe('list pages', () => {
     for (const item of full.materials) expect(item.metadata.pages).toHaveLength(600);
   });
 });
+
+describe('totals', () => {
+  const post = (t: Tenant, path: string, body: unknown, method = 'POST') =>
+    t.request(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const totalOf = async (t: Tenant, query: string) =>
+    (await (await t.request(`/api/v1/materials?${query}`)).json()).totalCount;
+
+  it('of a name search stay exact as materials come, go, are renamed and moved, page after page', async () => {
+    const t = await stack.newTenant();
+    const ids: string[] = [];
+    for (let i = 1; i <= 25; i++)
+      ids.push((await (await post(t, '/api/v1/materials', { name: `Tides ${i}`, content: { text: 'x' } })).json())._id);
+    await post(t, '/api/v1/materials', { name: 'Something else', content: { text: 'x' } });
+
+    expect(await totalOf(t, 'search=tides&limit=10')).toBe(25);
+    // Asked again (and on later pages), as a client paging through it does.
+    expect(await totalOf(t, 'search=tides&limit=10&page=2')).toBe(25);
+    const last = await (await t.request('/api/v1/materials?search=tides&limit=10&page=3')).json();
+    expect(last).toMatchObject({ totalCount: 25, totalPages: 3 });
+    expect(last.materials).toHaveLength(5);
+
+    await post(t, `/api/v1/materials/${ids[0]}/rename`, { name: 'Currents' });
+    expect(await totalOf(t, 'search=tides&limit=10')).toBe(24);
+    await post(t, '/api/v1/materials', { name: 'More tides', content: { text: 'x' } });
+    expect(await totalOf(t, 'search=tides&limit=10')).toBe(25);
+    expect((await t.request(`/api/v1/materials/${ids[1]}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await totalOf(t, 'search=tides&limit=10')).toBe(24);
+
+    const folder = await (await post(t, '/api/v1/folders', { name: 'Coast' })).json();
+    expect(await totalOf(t, `search=tides&limit=2&folderId=${folder._id}`)).toBe(0);
+    await post(t, '/api/v1/materials/bulk/move', { materialIds: ids.slice(2, 6), folderId: folder._id });
+    expect(await totalOf(t, `search=tides&limit=2&folderId=${folder._id}`)).toBe(4);
+    expect(await totalOf(t, `limit=2&folderId=${folder._id}`)).toBe(4);
+    expect(await totalOf(t, 'limit=2')).toBe(26);
+    // A page past the end still says how many there are.
+    expect(await (await t.request('/api/v1/materials?search=tides&limit=10&page=9')).json()).toMatchObject({
+      materials: [],
+      totalCount: 24,
+      totalPages: 3,
+    });
+  });
+});
