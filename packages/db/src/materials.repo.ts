@@ -70,6 +70,8 @@ export interface ListMaterialsQuery {
   search?: string;
   limit: number;
   offset: number;
+  /** Left out by the query, so they are neither sent nor parsed: metadata keys, and content.text (emptied). */
+  omit?: { metadataKeys: string[]; contentText: boolean };
 }
 
 const listed = (db: Db, organizationId: string, q: Pick<ListMaterialsQuery, 'folderId' | 'search'>) => {
@@ -81,8 +83,26 @@ const listed = (db: Db, organizationId: string, q: Pick<ListMaterialsQuery, 'fol
 
 /** One page of live materials, newest first (the listing index serves it, reading until the page is full). */
 export async function listMaterialPage(db: Db, organizationId: string, q: ListMaterialsQuery): Promise<Material[]> {
+  const { metadataKeys = [], contentText = false } = q.omit ?? {};
   const rows = await listed(db, organizationId, q)
-    .selectAll()
+    .select([
+      'id',
+      'organization_id',
+      'folder_id',
+      'name',
+      'content_type',
+      'status',
+      'references',
+      'extract_images',
+      'storage_bytes',
+      'derived_bytes',
+      'processing_started_at',
+      'created_at',
+      'updated_at',
+      sql<unknown>`metadata - ${metadataKeys}::text[]`.as('metadata'),
+      // Emptied rather than removed: a text material's source is read with its text field.
+      (contentText ? sql<unknown>`jsonb_set(content, '{text}', '""', false)` : sql<unknown>`content`).as('content'),
+    ])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(q.limit)

@@ -95,6 +95,22 @@ export async function toMaterialView(material: Material, sign: SignUrl): Promise
 export const LIST_INCLUDES = ['text', 'pages', 'chapters', 'images'] as const;
 export type ListInclude = (typeof LIST_INCLUDES)[number];
 
+/** The metadata keys each include brings back (content.text goes with `text`). */
+const HEAVY_METADATA: Record<ListInclude, string[]> = {
+  text: ['extractedText'],
+  pages: ['pages'],
+  chapters: ['chapters', 'toc'],
+  images: ['images', 'preview'],
+};
+
+/** What a list need not even read for `include`: the metadata keys it leaves out, and whether it leaves out content.text. */
+export function listOmissions(include: readonly ListInclude[]): { metadataKeys: string[]; contentText: boolean } {
+  return {
+    metadataKeys: LIST_INCLUDES.filter((i) => !include.includes(i)).flatMap((i) => HEAVY_METADATA[i]),
+    contentText: !include.includes('text'),
+  };
+}
+
 const onlyWith = (include: ListInclude) => ({ description: `Only with \`include=${include}\`` });
 
 export const materialListItemSchema = materialViewSchema

@@ -19,9 +19,11 @@ import { claimContradicts, claimedKind, sniff, SNIFF_BYTES } from '@quire/extrac
 import {
   DELETABLE_STATUSES,
   forReprocessing,
+  listOmissions,
   originalOf,
   storageKeys,
   type ContentTypeClaim,
+  type ListInclude,
   type Material,
   type MaterialSource,
   type Reference,
@@ -312,13 +314,18 @@ export async function getMaterial(ctx: ApiContext, organizationId: string, id: s
 export async function listMaterials(
   ctx: ApiContext,
   organizationId: string,
-  q: { folderId?: string; search?: string; page: number; limit: number },
+  q: { folderId?: string; search?: string; page: number; limit: number; include?: ListInclude[] },
 ) {
   const filter = { folderId: q.folderId, search: q.search || undefined };
   const folder = q.folderId === undefined ? undefined : await findFolder(ctx.db, organizationId, q.folderId);
   if (q.folderId !== undefined && !folder) throw notFound('Folder');
   const offset = offsetOf(q);
-  const rows = await listMaterialPage(ctx.db, organizationId, { ...filter, limit: q.limit, offset });
+  const rows = await listMaterialPage(ctx.db, organizationId, {
+    ...filter,
+    limit: q.limit,
+    offset,
+    omit: listOmissions(q.include ?? []),
+  });
   const total =
     rows.length < q.limit && (rows.length > 0 || offset === 0)
       ? offset + rows.length
