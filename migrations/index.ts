@@ -10,6 +10,7 @@ import * as createMaterialsNameSearchIndex from './0008_create_materials_name_se
 import * as createMaterialCounts from './0009_create_material_counts.ts';
 import * as addActivityCountersAndFolderStats from './0010_add_activity_counters_and_folder_stats.ts';
 import * as createSearchPostings from './0012_create_search_postings.ts';
+import * as notifyAuthChangesAndVersionListings from './0013_notify_auth_changes_and_version_listings.ts';
 import * as createSpeechChunks from './0014_create_speech_chunks.ts';
 
 /** Listed explicitly (no directory scanning) so bundling and ordering are obvious. */
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '0009_create_material_counts': createMaterialCounts,
   '0010_add_activity_counters_and_folder_stats': addActivityCountersAndFolderStats,
   '0012_create_search_postings': createSearchPostings,
+  '0013_notify_auth_changes_and_version_listings': notifyAuthChangesAndVersionListings,
   '0014_create_speech_chunks': createSpeechChunks,
 };

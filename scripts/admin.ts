@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { generateApiKey } from '@quire/api';
 import {
   addGroupMembers,
+  changeAuthAndWait,
   createGroup,
   createOrganization,
   findGroup,
@@ -50,7 +51,7 @@ const existingGroup = async (db: Db, flags: Flags) => {
   return group;
 };
 
-const commands: Record<string, (db: Db, flags: Flags) => Promise<unknown>> = {
+const commands: Record<string, (db: Db, flags: Flags, url: string) => Promise<unknown>> = {
   'org create': (db, flags) => createOrganization(db, required(flags, 'name')),
   'group create': async (db, flags) => {
     const organizationId = required(flags, 'org');
@@ -73,9 +74,18 @@ const commands: Record<string, (db: Db, flags: Flags) => Promise<unknown>> = {
     const { id } = await insertApiKey(db, { organizationId, groupId, prefix: key.prefix, keyHash: key.hash });
     return { id, apiKey: key.apiKey };
   },
-  'key revoke': async (db, flags) => {
+  // Returns once every api process has dropped the key from its cache: from then on none accepts it.
+  'key revoke': async (db, flags, url) => {
     const id = required(flags, 'id');
-    if (!(await revokeApiKey(db, id))) throw new UsageError(`key ${id} not found or already revoked`);
+    const { result, unheard } = await changeAuthAndWait(url, { kind: 'key', id }, () => revokeApiKey(db, id));
+    if (!result) throw new UsageError(`key ${id} not found or already revoked`);
+    if (unheard.length > 0)
+      console.error(
+        JSON.stringify({
+          warning: `${unheard.length} api process(es) listening for revocations did not confirm this one within 5 s`,
+          unheard,
+        }),
+      );
     return { id, revoked: true };
   },
   // The same student the usage events create: `--user-id` is the platform's id, the report's studentId.
@@ -117,9 +127,9 @@ async function main(argv: string[]): Promise<number> {
   });
   const command = commands[positionals.slice(0, 2).join(' ')];
   if (!command || positionals.length !== 2) throw new UsageError(`unknown command "${positionals.join(' ')}"`);
-  const { db, close } = await openDatabase();
+  const { db, url, close } = await openDatabase();
   try {
-    console.log(JSON.stringify(await command(db, values)));
+    console.log(JSON.stringify(await command(db, values, url)));
     return 0;
   } finally {
     await close();

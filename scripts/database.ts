@@ -8,7 +8,7 @@ import { runningStackEnv } from './embedded-stack.ts';
  * The database `npm start` uses: DATABASE_URL if set, else the embedded Postgres of a running stack, else
  * the embedded Postgres started just for this command. Migrated to the latest schema.
  */
-export async function openDatabase(): Promise<{ db: Db; applied: string[]; close(): Promise<void> }> {
+export async function openDatabase(): Promise<{ db: Db; url: string; applied: string[]; close(): Promise<void> }> {
   const config = loadConfig();
   let url = config.database.url ?? (await runningStackEnv(config))?.DATABASE_URL;
   let stopPostgres: (() => Promise<void>) | undefined;
@@ -21,6 +21,7 @@ export async function openDatabase(): Promise<{ db: Db; applied: string[]; close
   const applied = await migrateToLatest(db);
   return {
     db,
+    url,
     applied,
     async close() {
       await db.destroy();

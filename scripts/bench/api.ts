@@ -63,7 +63,7 @@ function parseOptions(args: string[]): Options {
  * two page images, preview and thumbnail in storage; page table and inline text in metadata), one in four
  * text notes, one in fifty `error`, one in a hundred deleted; created a minute apart, newest last.
  */
-async function loadMaterials(db: Db, organizationId: string, count: number): Promise<void> {
+export async function loadMaterials(db: Db, organizationId: string, count: number): Promise<void> {
   const end = Date.now() - 60_000;
   const created = Array.from({ length: count }, (_, i) => end - (count - i) * 60_000);
   const ids = created.map((msecs) => uuidv7({ msecs }));

@@ -4,10 +4,10 @@ import { pinoHttp } from 'pino-http';
 import type { ApiContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { requireAdminToken } from './middleware/admin-auth.ts';
-import { authenticate } from './middleware/authenticate.ts';
+import { authenticate, requireKey } from './middleware/authenticate.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { httpMetrics } from './middleware/http-metrics.ts';
-import { ipRateLimit, keyRateLimit } from './middleware/rate-limit.ts';
+import { RateCounter, rateLimits } from './middleware/rate-limit.ts';
 import { buildOpenApiDocument } from './openapi/document.ts';
 import { documentedRouteMatcher } from './openapi/path-matcher.ts';
 import { ADMIN_QUEUES_PATH, adminQueuesHandlers } from './routes/admin-queues.ts';
@@ -52,14 +52,12 @@ export function createApp(ctx: ApiContext): express.Express {
   }
 
   const json = express.json({ limit: ctx.config.limits.jsonBodyMaxBytes, strict: true });
-  const { redis, config } = ctx;
-  app.use(
-    '/api',
-    ipRateLimit(redis, ctx.logger, config.redis.queuePrefix, config.limits.ratePerIp),
-    authenticate(ctx.db),
-    keyRateLimit(redis, ctx.logger, config.redis.queuePrefix, config.limits.ratePerKey),
-    json,
-  );
+  const { config } = ctx;
+  const limits = rateLimits(new RateCounter(ctx.redis, ctx.logger), config.redis.queuePrefix, {
+    perIp: config.limits.ratePerIp,
+    perKey: config.limits.ratePerKey,
+  });
+  app.use('/api', limits.gate, authenticate(ctx.db, ctx.keys), limits.count, requireKey, json);
   // Every endpoint, /api and the rest, from its one declaration (routes/index.ts).
   app.use(routerFor(ctx, ROUTES, document));
 

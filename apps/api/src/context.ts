@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createLogger, type ServiceConfig } from '@quire/config';
-import { createDb, type Db } from '@quire/db';
+import { createDb, listenForAuthChanges, type Db } from '@quire/db';
 import {
   CompletionWaiter,
   createMaterialsQueue,
@@ -9,20 +9,30 @@ import {
   type MaterialsQueue,
   type WebhooksQueue,
 } from '@quire/queue';
+import type { SignUrl } from '@quire/material';
 import { createObjectStore, type ObjectStore } from '@quire/storage';
 import type { Redis } from 'ioredis';
 import type { DestinationStream, Logger } from 'pino';
+import { KeyCache } from './auth/key-cache.ts';
 import { createApiMetrics, type ApiMetrics } from './metrics.ts';
+import { ListingCounts } from './services/listing-counts.ts';
+import { urlSigner } from './services/material-view.ts';
 
 export interface ApiContext {
   config: ServiceConfig;
   db: Db;
   store: ObjectStore;
+  /** Signs the GET URLs responses carry (content.s3Url, images), valid DOWNLOAD_URL_TTL_SECONDS. */
+  signUrl: SignUrl;
   queue: MaterialsQueue;
   /** For the queue dashboard and the queue-depth metric; the worker is what fills it. */
   webhooksQueue: WebhooksQueue;
   waiter: CompletionWaiter;
   metrics: ApiMetrics;
+  /** Name-search counts, kept while the organization's listing does not change. */
+  listingCounts: ListingCounts;
+  /** This process's copy of API keys, kept honest by the auth-change subscription. */
+  keys: KeyCache;
   redis: Redis;
   logger: Logger;
   /** The request being served, for whatever logs on its behalf through `logger` (see app.ts). */
@@ -74,20 +84,51 @@ export async function createApiContext(
   const eventsRedis = createRedis(config.redis.url, 'worker');
   eventsRedis.on('error', redisError('queue events'));
   const waiter = new CompletionWaiter(eventsRedis, config.redis.queuePrefix, redisError('completion waiter'));
+  const metrics = createApiMetrics([queue, webhooksQueue]);
+  const keys = new KeyCache(
+    { ttlMs: config.auth.keyCacheTtlMs, maxEntries: config.auth.keyCacheMaxEntries },
+    (source) => metrics.keyLookups.inc({ source }),
+  );
+  let subscribedOnce = false;
+  const authChanges = listenForAuthChanges(
+    config.database.url,
+    {
+      onChange: (change) => keys.changed(change),
+      onListening: () => {
+        keys.subscribed();
+        metrics.keyRevocationsHeard.set(1);
+        if (subscribedOnce) logger.info('listening for key revocations again; cached keys are used again');
+        subscribedOnce = true;
+      },
+      onLost: (err) => {
+        keys.unsubscribed();
+        metrics.keyRevocationsHeard.set(0);
+        logger.warn(
+          { err: err.message },
+          'stopped hearing key revocations: every key is looked up in Postgres until resubscribed',
+        );
+      },
+    },
+    { heartbeatMs: config.auth.listenHeartbeatMs },
+  );
   return {
     config,
     db,
     store,
+    signUrl: urlSigner(store, config.limits.downloadUrlTtlSeconds, config.limits.downloadUrlReuseSeconds),
     queue,
     webhooksQueue,
     waiter,
-    metrics: createApiMetrics([queue, webhooksQueue]),
+    metrics,
+    keys,
+    listingCounts: new ListingCounts(config.limits.listCountCacheEntries),
     redis,
     logger,
     requestScope,
     shutdown: new AbortController(),
     async close() {
       const closing = (name: string) => (err: unknown) => logger.warn({ err }, `${name} did not close cleanly`);
+      await authChanges.close();
       await waiter.close().catch(closing('completion waiter'));
       await queue.close().catch(closing('materials queue'));
       await webhooksQueue.close().catch(closing('webhooks queue'));

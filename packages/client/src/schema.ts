@@ -493,6 +493,8 @@ export interface paths {
                     page?: number;
                     limit?: number;
                     search?: string;
+                    /** @description Comma-separated heavy fields to bring back into each item: `text`, `pages`, `chapters`, `images` (see MaterialListItem) */
+                    include?: string;
                 };
                 header?: never;
                 path?: never;
@@ -3233,6 +3235,8 @@ export interface paths {
                     page?: number;
                     limit?: number;
                     search?: string;
+                    /** @description Comma-separated heavy fields to bring back into each item: `text`, `pages`, `chapters`, `images` (see MaterialListItem) */
+                    include?: string;
                 };
                 header?: never;
                 path: {
@@ -5131,10 +5135,218 @@ export interface components {
             materialId: string;
         };
         MaterialPage: {
-            materials: components["schemas"]["Material"][];
+            materials: components["schemas"]["MaterialListItem"][];
             totalCount: number;
             page: number;
             totalPages: number;
+        };
+        /** @description A material as lists show it: everything `GET /{id}` answers except its text (`content.text`, `metadata.extractedText`), per-page rows (`metadata.pages`), chapters (`metadata.chapters`, `metadata.toc`) and images (`metadata.images` and the full-size `metadata.preview`; the `thumbnail` stays), each brought back by naming it in `include` */
+        MaterialListItem: {
+            /** @example 01936f0e-7a53-7cc2-9d4e-2b7f6f3c9a10 */
+            _id: string;
+            name: string;
+            organizationId: string;
+            folderId: string | null;
+            /** @enum {string} */
+            contentType: "text" | "pdf" | "video" | "audio" | "image" | "epub";
+            content: {
+                /** @description Only with `include=text` */
+                text?: string;
+                /** @description A URL material; its file fields appear once it is fetched */
+                url?: string;
+                s3Key?: string;
+                filename?: string;
+                fileSize?: number;
+                mimeType?: string;
+                /** @description The ETag of the original that upload/complete accepted (S3 storage) */
+                etag?: string;
+                /** @description Time-limited GET URL of the original, minted per response */
+                s3Url?: string;
+            };
+            /** @enum {string} */
+            status: "pending_upload" | "processing" | "active" | "error" | "deleted";
+            /**
+             * Format: date-time
+             * @example 2025-01-07T23:59:59.999Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-01-07T23:59:59.999Z
+             */
+            updatedAt: string;
+            metadata: {
+                format?: string;
+                title?: string;
+                /**
+                 * @description A web page: `article` kept its main content only; `whole-page` found no article and kept all of it
+                 * @enum {string}
+                 */
+                extraction?: "article" | "whole-page";
+                /** @description Why the whole page was kept */
+                fallbackReason?: string;
+                lang?: string;
+                canonicalUrl?: string;
+                siteName?: string;
+                author?: string;
+                /** @description ISO 8601, when the page gave a readable date */
+                publishedAt?: string;
+                excerpt?: string;
+                pageCount?: number;
+                /** @description Only with `include=pages` */
+                pages?: ({
+                    page: number;
+                    offset: number;
+                    length: number;
+                    wordCount: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                subject?: string;
+                creator?: string;
+                producer?: string;
+                pdfVersion?: string;
+                /** @description Encrypted with an empty user password, so readable */
+                encrypted?: boolean;
+                /** @description The chapters hold no text (pictures only, or unreadable) */
+                textless?: boolean;
+                ocr?: {
+                    engine: string;
+                    language: string;
+                    confidence?: number;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description What read the text: `pdfium`, or `pdf.js` for a file PDFium refused */
+                textEngine?: string;
+                /** @description Image extraction stopped before the end (its share of the time budget ran out): the text is whole, `images` holds those made so far */
+                imagesCutShort?: {
+                    reason: string;
+                    message: string;
+                    imagesKept: number;
+                } & {
+                    [key: string]: unknown;
+                };
+                language?: string;
+                publisher?: string;
+                epubVersion?: string;
+                chapterCount?: number;
+                /** @description Only with `include=chapters` */
+                chapters?: ({
+                    chapter: number;
+                    title?: string;
+                    href: string;
+                    offset: number;
+                    length: number;
+                    wordCount: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description Only with `include=chapters` */
+                toc?: ({
+                    title?: string;
+                    href?: string;
+                    chapter?: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                width?: number;
+                height?: number;
+                orientation?: number;
+                frames?: number;
+                durationSeconds?: number;
+                bitrate?: number;
+                container?: string;
+                codecs?: {
+                    audio?: string;
+                    video?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                hasAudio?: boolean;
+                hasVideo?: boolean;
+                sampleRate?: number;
+                channels?: number;
+                audioBitrate?: number;
+                frameRate?: number;
+                videoBitrate?: number;
+                transcription?: {
+                    engine: string;
+                    /** @description Chunks a long recording was transcribed in */
+                    chunkCount?: number;
+                    /** @description False when a stretch of a chunked recording has no words */
+                    complete?: boolean;
+                    /** @description The stretches of the recording left without words, and why */
+                    missing?: {
+                        startMs: number;
+                        endMs: number;
+                        reason: string;
+                    }[];
+                } & {
+                    [key: string]: unknown;
+                };
+                /**
+                 * @description The `content.type` a URL was created with
+                 * @enum {string}
+                 */
+                requestedType?: "text" | "pdf" | "video" | "audio" | "url";
+                /** @description While processing */
+                progress?: number;
+                /** @description The OCR languages asked for at upload (else every configured one is used) */
+                ocrLanguages?: string[];
+                error?: components["schemas"]["MaterialError"];
+                processingMs?: number;
+                /** @description The sandboxed extraction's peak, when one ran */
+                peakMemoryMb?: number;
+                /** @description Only with `include=text` */
+                extractedText?: string;
+                /** @description Storage key of the text when it is too large to inline */
+                textKey?: string;
+                /** @description Where the whole text is when it is too large to inline: `GET /api/v1/materials/{id}/text` */
+                textUrl?: string;
+                /** @description Storage key of the text segments with their positions (NDJSON), served by `/text` */
+                segmentsKey?: string;
+                wordCount?: number;
+                textLength?: number;
+                /** @description Only with `include=images` */
+                images?: components["schemas"]["MaterialImage"][];
+                /** @description Only with `include=images` */
+                preview?: {
+                    id: string;
+                    s3Key: string;
+                    page?: number;
+                    chapter?: number;
+                    timestampMs?: number;
+                    width?: number;
+                    height?: number;
+                    format?: string;
+                    /** @description `extracted` or `keyframe` */
+                    kind?: string;
+                    /** @description Time-limited GET URL, minted per response */
+                    s3Url?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                thumbnail?: components["schemas"]["MaterialImage"];
+                /** @description Which extractor made the result */
+                extractor?: {
+                    name: string;
+                    version: number;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+            usage: {
+                /** @description Bytes held for the original */
+                storageBytes: number;
+                /** @description Bytes held for what processing made */
+                derivedBytes: number;
+            };
+            references: {
+                title: string;
+                /** Format: uri */
+                url: string;
+            }[];
         };
         /** @description Data of an `event: status` message: sent first, and whenever the status changes */
         MaterialStatusEvent: {

@@ -93,9 +93,13 @@ const envSchema = z.object({
   UPLOAD_MAX_BYTES: int(1).default(2 * 1024 ** 3),
   UPLOAD_URL_TTL_SECONDS: int(60, 7 * 24 * 3600).default(3600),
   DOWNLOAD_URL_TTL_SECONDS: int(60, 7 * 24 * 3600).default(3600),
+  /** A material's URLs are signed for this much longer and reused by the responses of that span (0: signed per response). */
+  DOWNLOAD_URL_REUSE_SECONDS: int(0, 3600).default(60),
   JSON_BODY_MAX_BYTES: int(1024).default(1024 * 1024),
   TEXT_MATERIAL_MAX_CHARS: int(1).default(5_000_000),
   BATCH_MAX_ITEMS: int(1, 1000).default(100),
+  /** Name-search counts an api process keeps (each exact while the organization's materials keep their names); 0 = count every time. */
+  LIST_COUNT_CACHE_ENTRIES: int(0).default(10_000),
   /** Longest startDate..endDate of an analytics report (a bound on the work and the size of one answer). */
   ANALYTICS_MAX_RANGE_DAYS: int(1, 36_600).default(3660),
   /** Most periods one usage summary may have (hourly periods are read from raw events, one range scan each). */
@@ -114,6 +118,12 @@ const envSchema = z.object({
   RATE_LIMIT_PER_IP: int(1).default(1200),
   /** Requests per minute with one API key. */
   RATE_LIMIT_PER_KEY: int(1).default(600),
+  /** How long an api process may answer from its own copy of a key's row; revocations reach it at once anyway. 0 = no copy. */
+  API_KEY_CACHE_TTL_MS: int(0, 3_600_000).default(30_000),
+  /** Most keys one api process keeps a copy of (the least recently used go first). */
+  API_KEY_CACHE_MAX_ENTRIES: int(1).default(10_000),
+  /** How often the api checks that its connection listening for revocations still answers (and how long it may take). */
+  AUTH_LISTEN_HEARTBEAT_MS: int(100, 600_000).default(5_000),
   /** Set when the api runs behind a proxy that sets X-Forwarded-For (Express `trust proxy`). */
   TRUST_PROXY: z.string().default('false'),
 
@@ -234,6 +244,8 @@ export interface Config {
     workerMetricsPort: number;
   };
   database: { url?: string; poolSize: number };
+  /** The api's copy of API keys (see docs/operations.md, "API keys and revocation"). */
+  auth: { keyCacheTtlMs: number; keyCacheMaxEntries: number; listenHeartbeatMs: number };
   redis: { url?: string; queuePrefix: string };
   storage: StorageConfig;
   extraction: {
@@ -260,9 +272,11 @@ export interface Config {
     uploadMaxFieldBytes: number;
     uploadUrlTtlSeconds: number;
     downloadUrlTtlSeconds: number;
+    downloadUrlReuseSeconds: number;
     jsonBodyMaxBytes: number;
     textMaterialMaxChars: number;
     batchMaxItems: number;
+    listCountCacheEntries: number;
     analyticsMaxRangeDays: number;
     usageSummaryMaxPeriods: number;
     ratePerIp: number;
@@ -331,6 +345,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workerMetricsPort: e.WORKER_METRICS_PORT,
     },
     database: { ...(e.DATABASE_URL ? { url: e.DATABASE_URL } : {}), poolSize: e.DATABASE_POOL_SIZE },
+    auth: {
+      keyCacheTtlMs: e.API_KEY_CACHE_TTL_MS,
+      keyCacheMaxEntries: e.API_KEY_CACHE_MAX_ENTRIES,
+      listenHeartbeatMs: e.AUTH_LISTEN_HEARTBEAT_MS,
+    },
     redis: { ...(e.REDIS_URL ? { url: e.REDIS_URL } : {}), queuePrefix: e.QUEUE_PREFIX },
     storage,
     extraction: {
@@ -367,9 +386,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadMaxFieldBytes: e.UPLOAD_MAX_FIELD_BYTES,
       uploadUrlTtlSeconds: e.UPLOAD_URL_TTL_SECONDS,
       downloadUrlTtlSeconds: e.DOWNLOAD_URL_TTL_SECONDS,
+      downloadUrlReuseSeconds: e.DOWNLOAD_URL_REUSE_SECONDS,
       jsonBodyMaxBytes: e.JSON_BODY_MAX_BYTES,
       textMaterialMaxChars: e.TEXT_MATERIAL_MAX_CHARS,
       batchMaxItems: e.BATCH_MAX_ITEMS,
+      listCountCacheEntries: e.LIST_COUNT_CACHE_ENTRIES,
       analyticsMaxRangeDays: e.ANALYTICS_MAX_RANGE_DAYS,
       usageSummaryMaxPeriods: e.USAGE_SUMMARY_MAX_PERIODS,
       ratePerIp: e.RATE_LIMIT_PER_IP,

@@ -5,6 +5,7 @@ export * from './schema.ts';
 export * from './organizations.repo.ts';
 export * from './groups.repo.ts';
 export * from './api-keys.repo.ts';
+export * from './auth-changes.ts';
 export * from './materials.repo.ts';
 export * from './material-objects.repo.ts';
 export * from './idempotency.repo.ts';

@@ -70,38 +70,81 @@ export interface ListMaterialsQuery {
   search?: string;
   limit: number;
   offset: number;
+  /** Left out by the query, so they are neither sent nor parsed: metadata keys, and content.text (emptied). */
+  omit?: { metadataKeys: string[]; contentText: boolean };
 }
 
-export async function listMaterials(
-  db: Db,
-  organizationId: string,
-  q: ListMaterialsQuery,
-): Promise<{ rows: Material[]; total: number }> {
+const listed = (db: Db, organizationId: string, q: Pick<ListMaterialsQuery, 'folderId' | 'search'>) => {
   let base = db.selectFrom('materials').where('organization_id', '=', organizationId).where('status', '<>', 'deleted');
   if (q.folderId !== undefined) base = base.where('folder_id', '=', q.folderId);
   if (q.search) base = base.where('name', 'ilike', containsPattern(q.search));
+  return base;
+};
 
-  const unfiltered = q.folderId === undefined && !q.search;
-  const [rows, total] = await Promise.all([
-    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute(),
-    unfiltered
-      ? countLiveMaterials(db, organizationId)
-      : base
-          .select((eb) => eb.fn.countAll<string>().as('total'))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.total)),
-  ]);
-  return { rows: rows.map(materialFromRow), total };
+/** One page of live materials, newest first (the listing index serves it, reading until the page is full). */
+export async function listMaterialPage(db: Db, organizationId: string, q: ListMaterialsQuery): Promise<Material[]> {
+  const { metadataKeys = [], contentText = false } = q.omit ?? {};
+  const rows = await listed(db, organizationId, q)
+    .select([
+      'id',
+      'organization_id',
+      'folder_id',
+      'name',
+      'content_type',
+      'status',
+      'references',
+      'extract_images',
+      'storage_bytes',
+      'derived_bytes',
+      'processing_started_at',
+      'created_at',
+      'updated_at',
+      sql<unknown>`metadata - ${metadataKeys}::text[]`.as('metadata'),
+      // Emptied rather than removed: a text material's source is read with its text field.
+      (contentText ? sql<unknown>`jsonb_set(content, '{text}', '""', false)` : sql<unknown>`content`).as('content'),
+    ])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
+  return rows.map(materialFromRow);
 }
 
-/** The organization's live materials, from the counter the triggers keep (no row: none yet). */
-async function countLiveMaterials(db: Db, organizationId: string): Promise<number> {
+/**
+ * Counts the live materials a folder or a search holds, reading each (the name search's trigram index finds
+ * the candidates, the rows decide), with the organization's listing version read in the same snapshot: the
+ * count stays exact for as long as the version does.
+ */
+export async function countListedMaterials(
+  db: Db,
+  organizationId: string,
+  q: Pick<ListMaterialsQuery, 'folderId' | 'search'>,
+): Promise<{ total: number; listingVersion: number }> {
+  const row = await listed(db, organizationId, q)
+    .select((eb) => [
+      eb.fn.countAll<string>().as('total'),
+      eb
+        .selectFrom('material_counts')
+        .select('listing_version')
+        .where('organization_id', '=', organizationId)
+        .as('listing_version'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), listingVersion: Number(row.listing_version ?? 0) };
+}
+
+/** The organization's live materials and its listing version, from the counters the triggers keep (no row: none yet). */
+export async function materialCounters(
+  db: Db,
+  organizationId: string,
+): Promise<{ live: number; listingVersion: number }> {
   const row = await db
     .selectFrom('material_counts')
-    .select('live')
+    .select(['live', 'listing_version'])
     .where('organization_id', '=', organizationId)
     .executeTakeFirst();
-  return row?.live ?? 0;
+  return { live: row?.live ?? 0, listingVersion: row?.listing_version ?? 0 };
 }
 
 export async function replaceReferences(

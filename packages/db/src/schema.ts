@@ -44,6 +44,8 @@ export interface MaterialObjectsTable {
 export interface MaterialCountsTable {
   organization_id: string;
   live: number;
+  /** Moves whenever a material comes, goes, is renamed or changes folder (migration 0013). */
+  listing_version: ColumnType<number, number | undefined, number>;
 }
 
 export interface FoldersTable {

@@ -216,8 +216,18 @@ function mediaSchema() {
 export const materialMetadataSchema = z.looseObject(commonShape);
 export type MaterialMetadata = z.infer<typeof materialMetadataSchema>;
 
-/** Metadata of a material of one content type, every field it may carry typed. */
-export const metadataSchemaFor = (contentType: ContentType) => CONTENT_METADATA[contentType].extend(commonShape);
+const metadataSchemas = new Map<ContentType, ReturnType<typeof extendedFor>>();
+const extendedFor = (contentType: ContentType) => CONTENT_METADATA[contentType].extend(commonShape);
+
+/**
+ * Metadata of a material of one content type, every field it may carry typed. Built once per type: every row
+ * read goes through it, and a new zod schema compiles its parser again on first use (milliseconds each).
+ */
+export function metadataSchemaFor(contentType: ContentType) {
+  let schema = metadataSchemas.get(contentType);
+  if (!schema) metadataSchemas.set(contentType, (schema = extendedFor(contentType)));
+  return schema;
+}
 
 /** The wire (OpenAPI) shape of metadata: the common fields and every content type's own, all optional. */
 export const anyMetadataSchema = z.looseObject({

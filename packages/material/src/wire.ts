@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_TYPES } from '@quire/extract';
 import { referenceSchema, type Material } from './material.ts';
-import { anyMetadataSchema, materialErrorSchema, storedImageSchema } from './metadata.ts';
+import { anyMetadataSchema, CONTENT_METADATA, materialErrorSchema, storedImageSchema } from './metadata.ts';
 import { storedFileSchema, toFlatContent } from './source.ts';
 import { MATERIAL_STATUSES } from './status.ts';
 
@@ -85,4 +85,74 @@ export async function toMaterialView(material: Material, sign: SignUrl): Promise
     usage: { storageBytes: material.storageBytes, derivedBytes: material.derivedBytes },
     references: material.references,
   };
+}
+
+/**
+ * What a list leaves out unless `include` names it: whatever grows with the material (its text, a row per page
+ * or chapter, an entry per image) and the full-size preview (lists show the thumbnail). `GET /{id}` always
+ * carries all of it.
+ */
+export const LIST_INCLUDES = ['text', 'pages', 'chapters', 'images'] as const;
+export type ListInclude = (typeof LIST_INCLUDES)[number];
+
+/** The metadata keys each include brings back (content.text goes with `text`). */
+const HEAVY_METADATA: Record<ListInclude, string[]> = {
+  text: ['extractedText'],
+  pages: ['pages'],
+  chapters: ['chapters', 'toc'],
+  images: ['images', 'preview'],
+};
+
+/** What a list need not even read for `include`: the metadata keys it leaves out, and whether it leaves out content.text. */
+export function listOmissions(include: readonly ListInclude[]): { metadataKeys: string[]; contentText: boolean } {
+  return {
+    metadataKeys: LIST_INCLUDES.filter((i) => !include.includes(i)).flatMap((i) => HEAVY_METADATA[i]),
+    contentText: !include.includes('text'),
+  };
+}
+
+const onlyWith = (include: ListInclude) => ({ description: `Only with \`include=${include}\`` });
+
+export const materialListItemSchema = materialViewSchema
+  .extend({
+    content: wireContentSchema.extend({
+      text: z.string().optional().meta(onlyWith('text')),
+    }),
+    metadata: materialViewSchema.shape.metadata.extend({
+      extractedText: z.string().optional().meta(onlyWith('text')),
+      pages: CONTENT_METADATA.pdf.shape.pages.meta(onlyWith('pages')),
+      chapters: CONTENT_METADATA.epub.shape.chapters.meta(onlyWith('chapters')),
+      toc: CONTENT_METADATA.epub.shape.toc.meta(onlyWith('chapters')),
+      images: z.array(wireImageSchema).optional().meta(onlyWith('images')),
+      preview: wireImageSchema.optional().meta(onlyWith('images')),
+    }),
+  })
+  .meta({
+    id: 'MaterialListItem',
+    description:
+      'A material as lists show it: everything `GET /{id}` answers except its text (`content.text`, ' +
+      '`metadata.extractedText`), per-page rows (`metadata.pages`), chapters (`metadata.chapters`, `metadata.toc`) ' +
+      'and images (`metadata.images` and the full-size `metadata.preview`; the `thumbnail` stays), each brought back ' +
+      'by naming it in `include`',
+  });
+
+/** The list shape of a material: the heavy fields `include` does not name are left out, and their URLs never signed. */
+export async function toMaterialListItem(
+  material: Material,
+  include: ReadonlySet<ListInclude>,
+  sign: SignUrl,
+): Promise<MaterialView> {
+  const { extractedText, pages, chapters, toc, images, preview, ...metadata } = material.metadata;
+  const kept = {
+    ...metadata,
+    ...(include.has('text') && extractedText !== undefined ? { extractedText } : {}),
+    ...(include.has('pages') && pages !== undefined ? { pages } : {}),
+    ...(include.has('chapters') && chapters !== undefined ? { chapters } : {}),
+    ...(include.has('chapters') && toc !== undefined ? { toc } : {}),
+    ...(include.has('images') && images !== undefined ? { images } : {}),
+    ...(include.has('images') && preview !== undefined ? { preview } : {}),
+  };
+  const view = await toMaterialView({ ...material, metadata: kept }, sign);
+  if (!include.has('text')) delete view.content.text;
+  return view;
 }

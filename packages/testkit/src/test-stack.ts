@@ -4,7 +4,15 @@ import { inject } from 'vitest';
 import { createApiContext, generateApiKey, startServer, type ApiContext } from '@quire/api';
 import { createQuireClient, type QuireClient } from '@quire/client';
 import { loadServiceConfig, type ServiceConfig } from '@quire/config';
-import { createGroup, createOrganization, createDb, insertApiKey, type Db } from '@quire/db';
+import {
+  changeAuthAndWait,
+  createGroup,
+  createOrganization,
+  createDb,
+  insertApiKey,
+  revokeApiKey,
+  type Db,
+} from '@quire/db';
 import { createObjectStore, type ObjectStore } from '@quire/storage';
 import {
   createWorkerContext,
@@ -38,6 +46,8 @@ export interface TestStack {
   newTenant(options?: { group?: { planValidFrom?: Date; planValidUntil?: Date } }): Promise<Tenant>;
   /** Another key of an existing organization, for one of its groups or for none. */
   newKey(organizationId: string, groupId?: string): Promise<Tenant>;
+  /** Revokes a key as the admin CLI does: returns once every api process has dropped it from its cache. */
+  revokeKey(keyId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -141,6 +151,9 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       return newKey(org.id, groupId);
     },
     newKey,
+    async revokeKey(keyId) {
+      await changeAuthAndWait(config.database.url, { kind: 'key', id: keyId }, () => revokeApiKey(db, keyId));
+    },
     async close() {
       await stack.worker?.stop(5_000);
       await stack.workerHttp?.close();

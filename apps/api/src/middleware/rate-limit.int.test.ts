@@ -1,10 +1,36 @@
-import { Redis } from 'ioredis';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { startTestStack, type TestStack } from '@quire/testkit';
-import { ReloadingRedisStore } from './rate-limit.ts';
+import getPort from 'get-port';
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawnService, startTestStack, waitUntil, type ServiceProcess, type TestStack } from '@quire/testkit';
 
 const stacks: TestStack[] = [];
-afterAll(() => Promise.all(stacks.map((s) => s.close())));
+const processes: ServiceProcess[] = [];
+afterAll(async () => {
+  for (const p of processes) {
+    p.child.kill('SIGTERM');
+    await p.exited;
+  }
+  await Promise.all(stacks.map((s) => s.close()));
+});
+
+/** The stack's api and a second api process sharing its Postgres, Redis and settings. */
+async function twoApis(config: Record<string, string>) {
+  const stack = await startTestStack({ worker: false, config });
+  stacks.push(stack);
+  const port = await getPort();
+  const url = `http://127.0.0.1:${port}`;
+  const second = spawnService('api', { ...stack.env, PORT: String(port), PUBLIC_URL: url });
+  processes.push(second);
+  await waitUntil(
+    () =>
+      fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    60_000,
+    'the second api',
+  );
+  return { stack, urls: [stack.url, url] };
+}
 
 describe('rate limiting', () => {
   it('answers 429 with RateLimit headers once a key spends its share, leaving other keys alone', async () => {
@@ -12,12 +38,16 @@ describe('rate limiting', () => {
     stacks.push(stack);
     const [a, b] = [await stack.newTenant(), await stack.newTenant()];
     const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await a.request('/api/v1/materials')).status);
+    for (let i = 0; i < 3; i++) statuses.push((await a.request('/api/v1/materials')).status);
+    // Redis forgetting the counting script (a restart, SCRIPT FLUSH) loses no count.
+    await stack.api.redis.script('FLUSH');
+    for (let i = 0; i < 3; i++) statuses.push((await a.request('/api/v1/materials')).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     const limited = await a.request('/api/v1/materials');
     expect(limited.status).toBe(429);
     expect(limited.headers.get('ratelimit')).toMatch(/"5-in-1min"; r=0/);
     expect(limited.headers.get('ratelimit-policy')).toMatch(/q=5/);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await limited.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
     expect((await b.request('/api/v1/materials')).status).toBe(200);
   });
@@ -26,28 +56,36 @@ describe('rate limiting', () => {
     const stack = await startTestStack({ worker: false, config: { RATE_LIMIT_PER_IP: '3' } });
     stacks.push(stack);
     const statuses = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 5; i++) {
       statuses.push((await fetch(`${stack.url}/api/v1/materials`, { headers: { 'x-api-key': `bad-${i}` } })).status);
     }
-    expect(statuses).toEqual([403, 403, 403, 429]);
+    expect(statuses).toEqual([403, 403, 403, 429, 429]);
   });
 
-  it('starts counting once Redis answers, even when it did not answer while the app was built', async () => {
-    const redis = new Redis(inject('redisUrl'), {
-      lazyConnect: true,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-    });
-    const store = new ReloadingRedisStore({
-      prefix: `rl-test-${Date.now()}:`,
-      sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as never,
-    });
-    await expect(store.init({ windowMs: 60_000 } as never)).rejects.toThrow();
-    if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
-    // The request that finds the script missing passes uncounted; the ones after it are counted.
-    await expect(store.increment('k')).rejects.toThrow();
-    expect((await store.increment('k')).totalHits).toBe(1);
-    expect((await store.increment('k')).totalHits).toBe(2);
-    redis.disconnect();
+  it('holds both limits across two api processes, each answering 429 with the headers of the limit spent', async () => {
+    const { stack, urls } = await twoApis({ RATE_LIMIT_PER_KEY: '6', RATE_LIMIT_PER_IP: '12' });
+    const [a, b] = [await stack.newTenant(), await stack.newTenant()];
+    // Requests alternate between the two processes.
+    const send = (i: number, key: string) =>
+      fetch(`${urls[i % 2]}/api/v1/materials`, { headers: { 'x-api-key': key } });
+
+    const byKey = [];
+    for (let i = 0; i < 8; i++) byKey.push(await send(i, a.apiKey));
+    expect(byKey.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
+    for (const refused of byKey.slice(6)) {
+      expect(refused.headers.get('ratelimit')).toMatch(/"12-in-1min"; r=\d+; t=\d+, "6-in-1min"; r=0; t=\d+/);
+      expect(refused.headers.get('ratelimit-policy')).toMatch(/"12-in-1min"; q=12; w=60; .*"6-in-1min"; q=6; w=60/);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(byKey[5]!.headers.get('ratelimit')).toMatch(/"6-in-1min"; r=0/);
+
+    // The address has spent 8 of its 12: another key gets 2, a bad key nothing once they are spent.
+    const rest = [];
+    for (let i = 0; i < 2; i++) rest.push((await send(i, b.apiKey)).status);
+    for (let i = 0; i < 2; i++) rest.push((await send(i, 'bad')).status);
+    const flooded = [];
+    for (let i = 0; i < 4; i++) flooded.push(await send(i, i < 2 ? 'bad' : b.apiKey));
+    expect([...rest, ...flooded.map((r) => r.status)]).toEqual([200, 200, 403, 403, 429, 429, 429, 429]);
+    for (const refused of flooded) expect(refused.headers.get('ratelimit')).toMatch(/"12-in-1min"; r=0/);
   });
 });

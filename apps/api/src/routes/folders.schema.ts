@@ -46,7 +46,9 @@ export const moveFolderSchema = z.strictObject({
 
 export const folderMaterialsQuerySchema = listQuerySchema.omit({ folderId: true });
 
-export const listFoldersQuerySchema = folderMaterialsQuerySchema.extend({ parentFolderId: id.optional() });
+export const listFoldersQuerySchema = folderMaterialsQuerySchema
+  .omit({ include: true })
+  .extend({ parentFolderId: id.optional() });
 
 // Answers
 

@@ -41,7 +41,7 @@ describe('authentication', () => {
 
     const revoked = await stack.newTenant();
     expect((await revoked.request('/api/v1/materials')).status).toBe(200);
-    await stack.db.updateTable('api_keys').set({ revoked_at: new Date() }).where('id', '=', revoked.keyId).execute();
+    await stack.revokeKey(revoked.keyId);
     const after = await revoked.request('/api/v1/materials');
     expect(after.status).toBe(403);
     expect(await after.json()).toEqual({ error: 'Unauthorized' });

@@ -4,7 +4,7 @@ import type { ApiContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { idParams, json } from '../openapi/common.ts';
 import { streamMaterialEvents } from '../services/material-events.ts';
-import { materialViewer, toMaterialPage } from '../services/material-view.ts';
+import { listItemViewer, materialViewer, toMaterialPage } from '../services/material-view.ts';
 import * as materials from '../services/materials.service.ts';
 import { searchMaterials, type SearchHit } from '../services/search.service.ts';
 import { openEventStream } from '../streams/event-stream.ts';
@@ -51,7 +51,7 @@ const waitResponses = {
   ),
 };
 
-const viewOf = (ctx: ApiContext) => materialViewer(ctx.store, ctx.config.limits.downloadUrlTtlSeconds);
+const viewOf = (ctx: ApiContext) => materialViewer(ctx.signUrl);
 
 type Input = RouteInput<z.ZodObject, z.ZodObject, z.ZodType>;
 
@@ -262,7 +262,12 @@ export const materialRoutes: AnyRoute[] = [
     responses: { 200: json('One page', materialPageSchema) },
     errors: [400, 404],
     handle: async ({ ctx, principal, query }) =>
-      ok(await toMaterialPage(await materials.listMaterials(ctx, principal.organizationId, query), viewOf(ctx))),
+      ok(
+        await toMaterialPage(
+          await materials.listMaterials(ctx, principal.organizationId, query),
+          listItemViewer(ctx.signUrl, query.include),
+        ),
+      ),
   }),
   apiRoute({
     method: 'get',

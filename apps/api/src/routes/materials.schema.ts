@@ -2,8 +2,10 @@ import { z } from 'zod';
 import {
   CONTENT_TYPE_CLAIMS,
   CONTENT_TYPES,
+  LIST_INCLUDES,
   MATERIAL_STATUSES,
   materialErrorSchema,
+  materialListItemSchema,
   materialViewSchema,
   referenceSchema,
 } from '@quire/material';
@@ -162,6 +164,17 @@ export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(200).default(20),
   search: z.string().max(200).optional(),
+  include: z
+    .string()
+    .optional()
+    .transform((list) => (list ? list.split(',').map((item) => item.trim()) : []))
+    .pipe(z.array(z.enum(LIST_INCLUDES)))
+    .meta({
+      description:
+        'Comma-separated heavy fields to bring back into each item: `text`, `pages`, `chapters`, `images` ' +
+        '(see MaterialListItem)',
+      example: 'pages,images',
+    }),
 });
 
 export const patchSchema = z.strictObject({
@@ -224,7 +237,7 @@ export const searchSchema = z.strictObject({
 
 export const materialPageSchema = z
   .strictObject({
-    materials: z.array(materialViewSchema),
+    materials: z.array(materialListItemSchema),
     totalCount: z.number().int(),
     page: z.number().int(),
     totalPages: z.number().int(),

@@ -4,7 +4,9 @@ import {
   deleteChunks,
   findMaterial,
   insertMaterial,
-  listMaterials as listMaterialRows,
+  findFolder,
+  listMaterialPage,
+  materialCounters,
   listObjects,
   moveMaterials,
   newId,
@@ -17,9 +19,11 @@ import { claimContradicts, claimedKind, sniff, SNIFF_BYTES } from '@quire/extrac
 import {
   DELETABLE_STATUSES,
   forReprocessing,
+  listOmissions,
   originalOf,
   storageKeys,
   type ContentTypeClaim,
+  type ListInclude,
   type Material,
   type MaterialSource,
   type Reference,
@@ -314,19 +318,35 @@ export async function getMaterial(ctx: ApiContext, organizationId: string, id: s
   return material;
 }
 
+/**
+ * A page of materials with the total, doing the least work the page allows: a page that is not full proves the
+ * total; else it comes from the organization's or the folder's live counter, and only a name search counts
+ * rows (kept per listing version, see ListingCounts).
+ */
 export async function listMaterials(
   ctx: ApiContext,
   organizationId: string,
-  q: { folderId?: string; search?: string; page: number; limit: number },
+  q: { folderId?: string; search?: string; page: number; limit: number; include?: ListInclude[] },
 ) {
-  await requireFolders(ctx.db, organizationId, [q.folderId]);
-  const found = await listMaterialRows(ctx.db, organizationId, {
-    folderId: q.folderId,
-    search: q.search,
+  const filter = { folderId: q.folderId, search: q.search || undefined };
+  const folder = q.folderId === undefined ? undefined : await findFolder(ctx.db, organizationId, q.folderId);
+  if (q.folderId !== undefined && !folder) throw notFound('Folder');
+  const offset = offsetOf(q);
+  const rows = await listMaterialPage(ctx.db, organizationId, {
+    ...filter,
     limit: q.limit,
-    offset: offsetOf(q),
+    offset,
+    omit: listOmissions(q.include ?? []),
   });
-  return pageOf(found, q);
+  const total =
+    rows.length < q.limit && (rows.length > 0 || offset === 0)
+      ? offset + rows.length
+      : filter.search
+        ? await ctx.listingCounts.count(ctx.db, organizationId, filter)
+        : folder
+          ? folder.material_count
+          : (await materialCounters(ctx.db, organizationId)).live;
+  return pageOf({ rows, total }, q);
 }
 
 export async function updateReferences(
