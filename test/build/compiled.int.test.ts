@@ -10,6 +10,7 @@ import {
   spawnService,
   startTestStack,
   uploadAndProcess,
+  waitForOk,
   waitUntil,
   type ServiceProcess,
   type TestStack,
@@ -42,15 +43,7 @@ describe('the compiled build (npm run build), as production runs it with plain n
     const worker = spawnService('worker', stack.env, { compiledDir: OUT });
     running.push(api, worker);
     await waitUntil(() => worker.output().includes('worker started'), 30_000, 'the worker to start');
-    await waitUntil(
-      () =>
-        fetch(`${url}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      30_000,
-      'the api to listen',
-    );
+    await waitForOk(`${url}/healthz`, 30_000, 'the api to listen');
     // The api's own assets are served from the build.
     expect((await fetch(`${url}/docs/`)).status).toBe(200);
 

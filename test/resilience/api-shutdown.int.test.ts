@@ -1,6 +1,6 @@
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnService, startTestStack, waitUntil, type Tenant, type TestStack } from '@quire/testkit';
+import { spawnService, startTestStack, waitForOk, waitUntil, type Tenant, type TestStack } from '@quire/testkit';
 
 let stack: TestStack;
 let tenant: Tenant;
@@ -15,15 +15,7 @@ describe('an api asked to stop (SIGTERM)', () => {
     const port = await getPort();
     const url = `http://127.0.0.1:${port}`;
     const api = spawnService('api', { ...stack.env, PORT: String(port), PUBLIC_URL: url, API_SHUTDOWN_MS: '1500' });
-    await waitUntil(
-      () =>
-        fetch(`${url}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      30_000,
-      'the api to listen',
-    );
+    await waitForOk(`${url}/healthz`, 30_000, 'the api to listen');
 
     // No worker runs, so this request would wait a full minute for processing.
     const waiting = fetch(`${url}/api/v1/materials/upload-and-process`, {

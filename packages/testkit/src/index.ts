@@ -23,6 +23,7 @@ export {
   rssMb,
   spawnService,
   startWorkerProcess,
+  waitForOk,
   waitUntil,
   type ServiceProcess,
 } from './processes.ts';

@@ -61,6 +61,19 @@ export async function waitUntil(
   }
 }
 
+/** Waits until `url` answers 2xx (a service's /healthz or /readyz); refused connections count as not yet. */
+export function waitForOk(url: string, timeoutMs: number, what: string): Promise<void> {
+  return waitUntil(
+    () =>
+      fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    timeoutMs,
+    what,
+  );
+}
+
 /** Resident memory of a running process, from /proc (Linux). */
 export async function rssMb(pid: number): Promise<number> {
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');

@@ -1,6 +1,6 @@
 import getPort from 'get-port';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnService, startTestStack, waitUntil, type ServiceProcess, type TestStack } from '@quire/testkit';
+import { spawnService, startTestStack, waitForOk, type ServiceProcess, type TestStack } from '@quire/testkit';
 
 const stacks: TestStack[] = [];
 const processes: ServiceProcess[] = [];
@@ -20,15 +20,7 @@ async function twoApis(config: Record<string, string>) {
   const url = `http://127.0.0.1:${port}`;
   const second = spawnService('api', { ...stack.env, PORT: String(port), PUBLIC_URL: url });
   processes.push(second);
-  await waitUntil(
-    () =>
-      fetch(`${url}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      ),
-    60_000,
-    'the second api',
-  );
+  await waitForOk(`${url}/readyz`, 60_000, 'the second api');
   return { stack, urls: [stack.url, url] };
 }
 
