@@ -19,5 +19,4 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 WORKER_METRICS_PORT=9464
 USER node
 # 3000: the api (and its /metrics); 9464: a worker's /metrics and /healthz.
 EXPOSE 3000 9464
-# The api's Node flags: API_NODE_FLAGS in apps/api/src/node-flags.ts says why.
-CMD ["node", "--max-semi-space-size=2", "dist/api.js"]
+CMD ["node", "dist/api.js"]

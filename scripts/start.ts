@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateApiKey } from '@quire/api';
-import { API_NODE_FLAGS } from '@quire/api/node-flags';
 import { createDb, createOrganization, findApiKeyByPrefix, insertApiKey, migrateToLatest, type Db } from '@quire/db';
 import { loadConfig } from '@quire/config';
 import { startEmbeddedStack } from './embedded-stack.ts';
@@ -52,16 +51,16 @@ async function main(): Promise<void> {
     const demoKey = await ensureDemoKey(db, path.join(config.dataDir, 'demo-key.json'));
     await db.destroy();
 
-    const node = (name: string, entry: string, flags: string[] = []) =>
+    const node = (name: string, entry: string) =>
       nodeProcess({
         name,
-        args: [...flags, ...(compiled ? [] : ['--import', 'tsx']), entry],
+        args: [...(compiled ? [] : ['--import', 'tsx']), entry],
         cwd: root,
         env,
         startTimeoutMs: config.supervisor.startTimeoutMs,
         stopTimeoutMs: 35_000,
       });
-    await supervisor.add(node('api', ENTRIES.api, API_NODE_FLAGS));
+    await supervisor.add(node('api', ENTRIES.api));
     await supervisor.add(node('worker', ENTRIES.worker));
     process.stdout.write(
       [

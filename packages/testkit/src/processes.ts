@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_NODE_FLAGS } from '@quire/api/node-flags';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const ENTRIES = { api: 'apps/api/src/main.ts', worker: 'apps/worker/src/main.ts' } as const;
@@ -25,7 +24,7 @@ export function spawnService(
   const entry = options.compiledDir
     ? [path.join(options.compiledDir, `${kind}.js`)]
     : ['--import', 'tsx', path.join(root, ENTRIES[kind])];
-  const child = spawn(process.execPath, [...(kind === 'api' ? API_NODE_FLAGS : []), ...entry], {
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: { ...process.env, ...env, LOG_LEVEL: env.LOG_LEVEL === 'silent' ? 'info' : (env.LOG_LEVEL ?? 'info') },
     stdio: ['ignore', 'pipe', 'pipe'],
