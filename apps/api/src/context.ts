@@ -16,7 +16,8 @@ import type { DestinationStream, Logger } from 'pino';
 import { KeyCache } from './auth/key-cache.ts';
 import { createApiMetrics, type ApiMetrics } from './metrics.ts';
 import { ListingCounts } from './services/listing-counts.ts';
-import { urlSigner } from './services/material-view.ts';
+import type { MaterialJson } from './services/material-json.ts';
+import { materialJsonFor, urlSigner } from './services/material-view.ts';
 
 export interface ApiContext {
   config: ServiceConfig;
@@ -24,6 +25,8 @@ export interface ApiContext {
   store: ObjectStore;
   /** Signs the GET URLs responses carry (content.s3Url, images), valid DOWNLOAD_URL_TTL_SECONDS. */
   signUrl: SignUrl;
+  /** Materials' JSON as lists and `GET /{id}` answer it, kept per row version. */
+  materialJson: MaterialJson;
   queue: MaterialsQueue;
   /** For the queue dashboard and the queue-depth metric; the worker is what fills it. */
   webhooksQueue: WebhooksQueue;
@@ -116,6 +119,12 @@ export async function createApiContext(
     db,
     store,
     signUrl: urlSigner(store, config.limits.downloadUrlTtlSeconds, config.limits.downloadUrlReuseSeconds),
+    materialJson: materialJsonFor(
+      store,
+      config.limits.downloadUrlTtlSeconds,
+      config.limits.downloadUrlReuseSeconds,
+      config.limits.materialJsonCacheMb * 1024 * 1024,
+    ),
     queue,
     webhooksQueue,
     waiter,

@@ -100,6 +100,8 @@ const envSchema = z.object({
   BATCH_MAX_ITEMS: int(1, 1000).default(100),
   /** Name-search counts an api process keeps (each exact while the organization's materials keep their names); 0 = count every time. */
   LIST_COUNT_CACHE_ENTRIES: int(0).default(10_000),
+  /** Megabytes of materials' rendered JSON an api process keeps per row version (0: rendered for every response). */
+  MATERIAL_JSON_CACHE_MB: int(0, 16_384).default(64),
   /** Longest startDate..endDate of an analytics report (a bound on the work and the size of one answer). */
   ANALYTICS_MAX_RANGE_DAYS: int(1, 36_600).default(3660),
   /** Most periods one usage summary may have (hourly periods are read from raw events, one range scan each). */
@@ -277,6 +279,7 @@ export interface Config {
     textMaterialMaxChars: number;
     batchMaxItems: number;
     listCountCacheEntries: number;
+    materialJsonCacheMb: number;
     analyticsMaxRangeDays: number;
     usageSummaryMaxPeriods: number;
     ratePerIp: number;
@@ -391,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       textMaterialMaxChars: e.TEXT_MATERIAL_MAX_CHARS,
       batchMaxItems: e.BATCH_MAX_ITEMS,
       listCountCacheEntries: e.LIST_COUNT_CACHE_ENTRIES,
+      materialJsonCacheMb: e.MATERIAL_JSON_CACHE_MB,
       analyticsMaxRangeDays: e.ANALYTICS_MAX_RANGE_DAYS,
       usageSummaryMaxPeriods: e.USAGE_SUMMARY_MAX_PERIODS,
       ratePerIp: e.RATE_LIMIT_PER_IP,

@@ -81,10 +81,61 @@ const listed = (db: Db, organizationId: string, q: Pick<ListMaterialsQuery, 'fol
   return base;
 };
 
-/** One page of live materials, newest first (the listing index serves it, reading until the page is full). */
-export async function listMaterialPage(db: Db, organizationId: string, q: ListMaterialsQuery): Promise<Material[]> {
-  const { metadataKeys = [], contentText = false } = q.omit ?? {};
+/**
+ * A row's version: its `xmin`, the transaction that wrote the row as it is now. Every update writes a new row
+ * version with a new `xmin`, so what was derived from a row stays right while its version is unchanged.
+ */
+const rowVersion = sql<string>`xmin::text`;
+
+export interface MaterialVersion {
+  id: string;
+  version: string;
+}
+
+/**
+ * The ids and row versions of one page of live materials, newest first (the listing index serves it, reading
+ * until the page is full), and the organization's counters read by the same statement (none on an empty page).
+ */
+export async function listMaterialVersions(
+  db: Db,
+  organizationId: string,
+  q: Omit<ListMaterialsQuery, 'omit'>,
+): Promise<{ rows: MaterialVersion[]; counters?: { live: number; listingVersion: number } }> {
+  const counter = (column: 'live' | 'listing_version') =>
+    db.selectFrom('material_counts').select(column).where('organization_id', '=', organizationId);
   const rows = await listed(db, organizationId, q)
+    .select((eb) => [
+      'id',
+      rowVersion.as('version'),
+      eb.fn.coalesce(counter('live'), eb.lit(0)).as('live'),
+      eb.fn.coalesce(counter('listing_version'), eb.lit(0)).as('listing_version'),
+    ])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
+  const first = rows[0];
+  return {
+    rows: rows.map((r) => ({ id: r.id, version: r.version })),
+    counters: first && { live: Number(first.live), listingVersion: Number(first.listing_version) },
+  };
+}
+
+/** Live materials of this organization among `ids`, each with its row version, in no particular order. */
+export async function findVersionedMaterials(
+  db: Db,
+  organizationId: string,
+  ids: string[],
+  omit?: ListMaterialsQuery['omit'],
+): Promise<{ material: Material; version: string }[]> {
+  if (ids.length === 0) return [];
+  const { metadataKeys = [], contentText = false } = omit ?? {};
+  const rows = await db
+    .selectFrom('materials')
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', ids)
+    .where('status', '<>', 'deleted')
     .select([
       'id',
       'organization_id',
@@ -99,16 +150,25 @@ export async function listMaterialPage(db: Db, organizationId: string, q: ListMa
       'processing_started_at',
       'created_at',
       'updated_at',
+      rowVersion.as('version'),
       sql<unknown>`metadata - ${metadataKeys}::text[]`.as('metadata'),
       // Emptied rather than removed: a text material's source is read with its text field.
       (contentText ? sql<unknown>`jsonb_set(content, '{text}', '""', false)` : sql<unknown>`content`).as('content'),
     ])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(q.limit)
-    .offset(q.offset)
     .execute();
-  return rows.map(materialFromRow);
+  return rows.map(({ version, ...row }) => ({ material: materialFromRow(row), version }));
+}
+
+/** The row version of a live material of this organization. */
+export async function findMaterialVersion(db: Db, organizationId: string, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('materials')
+    .select(rowVersion.as('version'))
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .where('status', '<>', 'deleted')
+    .executeTakeFirst();
+  return row?.version;
 }
 
 /**

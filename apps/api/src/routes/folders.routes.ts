@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParams, json } from '../openapi/common.ts';
 import { toFolderTree, toFolderView } from '../services/folder-view.ts';
 import * as folders from '../services/folders.service.ts';
-import { listItemViewer, toMaterialPage } from '../services/material-view.ts';
+import { materialPageJson } from '../services/material-view.ts';
 import * as materials from '../services/materials.service.ts';
 import {
   createFolderSchema,
@@ -14,7 +14,7 @@ import {
   updateFolderSchema,
 } from './folders.schema.ts';
 import { deletedSchema, materialPageSchema } from './materials.schema.ts';
-import { apiRoute, type AnyRoute, type Reply } from './route.ts';
+import { apiRoute, JsonText, type AnyRoute, type Reply } from './route.ts';
 
 const tags = ['Folders'];
 const params = idParams('Folder id');
@@ -140,7 +140,7 @@ export const folderRoutes: AnyRoute[] = [
     errors: [400, 404],
     handle: async ({ ctx, principal, params, query }) => {
       const page = await materials.listMaterials(ctx, principal.organizationId, { ...query, folderId: params.id });
-      return ok(await toMaterialPage(page, listItemViewer(ctx.signUrl, query.include)));
+      return ok(new JsonText(materialPageJson(page)));
     },
   }),
   apiRoute({

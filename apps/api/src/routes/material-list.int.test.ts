@@ -188,3 +188,64 @@ describe('totals', () => {
     });
   });
 });
+
+describe('materials rendered once per row version', () => {
+  const getJson = async (t: Tenant, path: string) => {
+    const res = await t.request(path);
+    expect(res.status).toBe(200);
+    return res.json();
+  };
+
+  it('show a change another process made to the row on the very next list and GET /{id}', async () => {
+    const id = bookIds[19]!;
+    const itemOf = async (query: string) =>
+      (await getJson(tenant, `/api/v1/materials?limit=5${query}`)).materials.find((m: { _id: string }) => m._id === id);
+    expect((await itemOf('')).metadata.wordCount).toBe(258_600);
+    expect((await getJson(tenant, `/api/v1/materials/${id}`)).metadata.wordCount).toBe(258_600);
+
+    // As the worker writes a reprocessed material: straight to the row, not through this api process.
+    await stack.db
+      .updateTable('materials')
+      .set((eb) => ({
+        metadata: eb.fn<string>('jsonb_set', [eb.ref('metadata'), eb.val('{wordCount}'), eb.val('1234')]),
+      }))
+      .where('id', '=', id)
+      .execute();
+    expect((await itemOf('')).metadata.wordCount).toBe(1234);
+    expect((await getJson(tenant, `/api/v1/materials/${id}`)).metadata.wordCount).toBe(1234);
+    // Each shape is its own rendering: a list with include= is not served the lean item, nor the reverse.
+    expect((await itemOf('&include=pages')).metadata.pages).toHaveLength(600);
+    expect(await itemOf('')).not.toHaveProperty('metadata.pages');
+  });
+
+  it('leave out a material deleted since, and answer 404 for it', async () => {
+    const t = await stack.newTenant();
+    const id = await insertBook(t.organizationId, 1);
+    expect((await getJson(t, `/api/v1/materials/${id}`))._id).toBe(id);
+    expect((await t.request(`/api/v1/materials/${id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await t.request(`/api/v1/materials/${id}`)).status).toBe(404);
+    expect(await getJson(t, '/api/v1/materials')).toMatchObject({ materials: [], totalCount: 0 });
+  });
+
+  it('carry URLs valid for the whole DOWNLOAD_URL_TTL_SECONDS even when served from what was rendered before', async () => {
+    const short = await startTestStack({
+      worker: false,
+      config: { DOWNLOAD_URL_TTL_SECONDS: '60', DOWNLOAD_URL_REUSE_SECONDS: '3' },
+    });
+    try {
+      const t = await short.newTenant();
+      const id = await insertBook(t.organizationId, 1);
+      const expiresOf = (url: string) => Number(new URL(url).searchParams.get('expires'));
+      const first = await getJson(t, `/api/v1/materials/${id}`);
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const again = await getJson(t, `/api/v1/materials/${id}`);
+      const now = Date.now() / 1000;
+      for (const url of [again.content.s3Url, again.metadata.thumbnail.s3Url, again.metadata.images[0].s3Url])
+        expect(expiresOf(url)).toBeGreaterThanOrEqual(now + 60 - 1);
+      // Still the rendering of two seconds ago (the same URL), not signed again.
+      expect(again.metadata.thumbnail.s3Url).toBe(first.metadata.thumbnail.s3Url);
+    } finally {
+      await short.close();
+    }
+  });
+});

@@ -4,7 +4,7 @@ import type { ApiContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { idParams, json } from '../openapi/common.ts';
 import { streamMaterialEvents } from '../services/material-events.ts';
-import { listItemViewer, materialViewer, toMaterialPage } from '../services/material-view.ts';
+import { materialPageJson, materialViewer } from '../services/material-view.ts';
 import * as materials from '../services/materials.service.ts';
 import { searchMaterials, type SearchHit } from '../services/search.service.ts';
 import { openEventStream } from '../streams/event-stream.ts';
@@ -34,7 +34,7 @@ import {
   urlUploadAndWaitSchema,
   urlUploadSchema,
 } from './materials.schema.ts';
-import { apiRoute, type AnyRoute, type Reply, type RouteInput } from './route.ts';
+import { apiRoute, JsonText, type AnyRoute, type Reply, type RouteInput } from './route.ts';
 
 const tags = ['Materials'];
 const params = idParams('Material id');
@@ -262,12 +262,7 @@ export const materialRoutes: AnyRoute[] = [
     responses: { 200: json('One page', materialPageSchema) },
     errors: [400, 404],
     handle: async ({ ctx, principal, query }) =>
-      ok(
-        await toMaterialPage(
-          await materials.listMaterials(ctx, principal.organizationId, query),
-          listItemViewer(ctx.signUrl, query.include),
-        ),
-      ),
+      ok(new JsonText(materialPageJson(await materials.listMaterials(ctx, principal.organizationId, query)))),
   }),
   apiRoute({
     method: 'get',
@@ -278,7 +273,7 @@ export const materialRoutes: AnyRoute[] = [
     responses: { 200: material('The material') },
     errors: [404],
     handle: async ({ ctx, principal, params }) =>
-      ok(await viewOf(ctx)(await materials.getMaterial(ctx, principal.organizationId, params.id))),
+      ok(new JsonText(await materials.getMaterialJson(ctx, principal.organizationId, params.id))),
   }),
   apiRoute({
     method: 'get',

@@ -8,6 +8,11 @@ import type { ReceivedUpload } from '../uploads/receive-upload.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
+/** A body already serialized as JSON, sent as it is. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 /** What a handler answers; the router sends it (and stores it for an `Idempotency-Key`). */
 export interface Reply {
   status: number;

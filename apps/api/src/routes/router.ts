@@ -5,7 +5,7 @@ import { principalOf } from '../middleware/authenticate.ts';
 import type { OpenApiDocument } from '../openapi/common.ts';
 import { fingerprintOf, idempotent } from '../services/idempotency.ts';
 import { uploadReceiver, type ReceivedUpload } from '../uploads/receive-upload.ts';
-import { expressPath, isApiRoute, type AnyRoute, type ApiRoute, type Reply } from './route.ts';
+import { expressPath, isApiRoute, JsonText, type AnyRoute, type ApiRoute, type Reply } from './route.ts';
 
 /**
  * The Express router of a route table: each declaration's schemas parse its request, its handler answers,
@@ -80,7 +80,8 @@ async function serve(
 
 function send(res: Response, reply: Reply): void {
   if (reply.headers) res.set(reply.headers);
-  res.status(reply.status).json(reply.body);
+  if (reply.body instanceof JsonText) res.status(reply.status).type('json').send(reply.body.text);
+  else res.status(reply.status).json(reply.body);
 }
 
 /**

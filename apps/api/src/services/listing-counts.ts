@@ -13,11 +13,18 @@ export class ListingCounts {
     this.counts = maxEntries > 0 ? new LRUCache({ max: maxEntries }) : undefined;
   }
 
-  async count(db: Db, organizationId: string, q: { folderId?: string; search?: string }): Promise<number> {
+  /** `listingVersion`: the organization's, when the caller has just read it. */
+  async count(
+    db: Db,
+    organizationId: string,
+    q: { folderId?: string; search?: string },
+    listingVersion?: number,
+  ): Promise<number> {
     if (!this.counts) return (await countListedMaterials(db, organizationId, q)).total;
     const id = `${organizationId}\n${q.folderId ?? ''}\n${q.search ?? ''}`;
     const kept = this.counts.get(id);
-    if (kept && kept.listingVersion === (await materialCounters(db, organizationId)).listingVersion) return kept.total;
+    const current = async () => listingVersion ?? (await materialCounters(db, organizationId)).listingVersion;
+    if (kept && kept.listingVersion === (await current())) return kept.total;
     const counted = await countListedMaterials(db, organizationId, q);
     this.counts.set(id, counted);
     return counted.total;

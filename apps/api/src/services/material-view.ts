@@ -8,6 +8,7 @@ import {
 } from '@quire/material';
 import type { ObjectStore } from '@quire/storage';
 import { LRUCache } from 'lru-cache';
+import { MaterialJson } from './material-json.ts';
 
 /** The longest a presigned S3 URL may live (SigV4). */
 const MAX_URL_SECONDS = 7 * 24 * 3600;
@@ -33,6 +34,20 @@ export function urlSigner(store: ObjectStore, ttlSeconds: number, reuseSeconds: 
   };
 }
 
+/**
+ * Rendered materials kept for `reuseSeconds` (as URLs are reused, see `urlSigner`), their URLs signed for
+ * `ttlSeconds` beyond that, so that a response built from an entry at its last moment still carries URLs valid
+ * for `ttlSeconds`.
+ */
+export function materialJsonFor(store: ObjectStore, ttlSeconds: number, reuseSeconds: number, maxBytes: number) {
+  const keepSeconds = Math.max(0, Math.min(reuseSeconds, MAX_URL_SECONDS - ttlSeconds));
+  return new MaterialJson({
+    maxBytes,
+    ttlMs: keepSeconds * 1000,
+    sign: (key, filename) => store.presignGet(key, ttlSeconds + keepSeconds, filename ? { filename } : {}),
+  });
+}
+
 /** Renders one material whole, as `GET /{id}` and every answer about one material carry it. */
 export const materialViewer =
   (sign: SignUrl) =>
@@ -45,15 +60,8 @@ export const listItemViewer =
   (material: Material): Promise<MaterialView> =>
     toMaterialListItem(material, new Set(include), sign);
 
-/** A page of materials on the wire, as the list endpoints answer it. */
-export async function toMaterialPage(
-  page: { rows: Material[]; totalCount: number; page: number; totalPages: number },
-  view: (m: Material) => Promise<MaterialView>,
-) {
-  return {
-    materials: await Promise.all(page.rows.map(view)),
-    totalCount: page.totalCount,
-    page: page.page,
-    totalPages: page.totalPages,
-  };
+/** The JSON of a page of materials, as the list endpoints answer it, from its items' JSON. */
+export function materialPageJson(page: { rows: string[]; totalCount: number; page: number; totalPages: number }) {
+  const { totalCount, totalPages } = page;
+  return `{"materials":[${page.rows.join(',')}],"totalCount":${totalCount},"page":${page.page},"totalPages":${totalPages}}`;
 }

@@ -5,7 +5,9 @@ import {
   findMaterial,
   insertMaterial,
   findFolder,
-  listMaterialPage,
+  findMaterialVersion,
+  findVersionedMaterials,
+  listMaterialVersions,
   materialCounters,
   listObjects,
   moveMaterials,
@@ -34,6 +36,7 @@ import { badRequest, conflict, notFound, payloadTooLarge, unavailable, unsupport
 import { isDependencyDown } from '../middleware/dependency-errors.ts';
 import { requireFolders } from './folders.service.ts';
 import { requireOcrLanguages } from './ocr-languages.ts';
+import { listItemViewer, materialViewer } from './material-view.ts';
 import { offsetOf, pageOf } from './pagination.ts';
 
 /** Keeps a client's file name as metadata only: no directories, no control characters, bounded length. */
@@ -318,10 +321,26 @@ export async function getMaterial(ctx: ApiContext, organizationId: string, id: s
   return material;
 }
 
+/** A material's JSON as `GET /{id}` answers it (rendered again only when its row changed, see MaterialJson). */
+export async function getMaterialJson(ctx: ApiContext, organizationId: string, id: string): Promise<string> {
+  const version = await findMaterialVersion(ctx.db, organizationId, id);
+  const [json] = version
+    ? await ctx.materialJson.of(
+        [{ id, version }],
+        'whole',
+        (ids) => findVersionedMaterials(ctx.db, organizationId, ids),
+        materialViewer(ctx.materialJson.sign),
+      )
+    : [];
+  if (json === undefined) throw notFound();
+  return json;
+}
+
 /**
- * A page of materials with the total, doing the least work the page allows: a page that is not full proves the
- * total; else it comes from the organization's or the folder's live counter, and only a name search counts
- * rows (kept per listing version, see ListingCounts).
+ * A page of materials as list items' JSON, with the total, doing the least work the page allows: the page's ids
+ * and row versions come first, and only rows not rendered at that version are read (see MaterialJson). A page
+ * that is not full proves the total; else it comes from the organization's counters (read by the same
+ * statement) or the folder's, and only a name search counts rows (kept per listing version, see ListingCounts).
  */
 export async function listMaterials(
   ctx: ApiContext,
@@ -332,21 +351,23 @@ export async function listMaterials(
   const folder = q.folderId === undefined ? undefined : await findFolder(ctx.db, organizationId, q.folderId);
   if (q.folderId !== undefined && !folder) throw notFound('Folder');
   const offset = offsetOf(q);
-  const rows = await listMaterialPage(ctx.db, organizationId, {
-    ...filter,
-    limit: q.limit,
-    offset,
-    omit: listOmissions(q.include ?? []),
-  });
+  const { rows, counters } = await listMaterialVersions(ctx.db, organizationId, { ...filter, limit: q.limit, offset });
   const total =
     rows.length < q.limit && (rows.length > 0 || offset === 0)
       ? offset + rows.length
       : filter.search
-        ? await ctx.listingCounts.count(ctx.db, organizationId, filter)
+        ? await ctx.listingCounts.count(ctx.db, organizationId, filter, counters?.listingVersion)
         : folder
           ? folder.material_count
-          : (await materialCounters(ctx.db, organizationId)).live;
-  return pageOf({ rows, total }, q);
+          : (counters ?? (await materialCounters(ctx.db, organizationId))).live;
+  const include = [...new Set(q.include ?? [])].sort();
+  const items = await ctx.materialJson.of(
+    rows,
+    `list item with ${include.join(',')}`,
+    (ids) => findVersionedMaterials(ctx.db, organizationId, ids, listOmissions(include)),
+    listItemViewer(ctx.materialJson.sign, include),
+  );
+  return pageOf({ rows: items, total }, q);
 }
 
 export async function updateReferences(
