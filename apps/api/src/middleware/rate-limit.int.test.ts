@@ -80,4 +80,23 @@ describe('rate limiting', () => {
     expect([...rest, ...flooded.map((r) => r.status)]).toEqual([200, 200, 403, 403, 429, 429, 429, 429]);
     for (const refused of flooded) expect(refused.headers.get('ratelimit')).toMatch(/"12-in-1min"; r=0/);
   });
+
+  it('lets through exactly the limit of one process, and never more than the limit of two, at larger limits', async () => {
+    const { stack, urls } = await twoApis({ RATE_LIMIT_PER_KEY: '80', RATE_LIMIT_PER_IP: '100000' });
+    const [one, spread] = [await stack.newTenant(), await stack.newTenant()];
+    const statuses = async (key: string, processes: number) => {
+      const out: number[] = [];
+      for (let i = 0; i < 100; i++)
+        out.push((await fetch(`${urls[i % processes]}/api/v1/materials`, { headers: { 'x-api-key': key } })).status);
+      return out;
+    };
+    const throughOne = await statuses(one.apiKey, 1);
+    expect(throughOne.slice(0, 80).every((s) => s === 200)).toBe(true);
+    expect(throughOne.slice(80).every((s) => s === 429)).toBe(true);
+    // Spread over two processes, hits one process reserved and did not use are lost: at most an eighth of the
+    // remainder early, never one too many.
+    const throughTwo = (await statuses(spread.apiKey, 2)).filter((s) => s === 200).length;
+    expect(throughTwo).toBeLessThanOrEqual(80);
+    expect(throughTwo).toBeGreaterThanOrEqual(70);
+  });
 });
