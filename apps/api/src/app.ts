@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import express from 'express';
-import { pinoHttp } from 'pino-http';
 import type { ApiContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { requireAdminToken } from './middleware/admin-auth.ts';
@@ -8,6 +6,7 @@ import { authenticate, requireKey } from './middleware/authenticate.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { httpMetrics } from './middleware/http-metrics.ts';
 import { RateCounter, rateLimits } from './middleware/rate-limit.ts';
+import { requestLog } from './middleware/request-log.ts';
 import { buildOpenApiDocument } from './openapi/document.ts';
 import { documentedRouteMatcher } from './openapi/path-matcher.ts';
 import { ADMIN_QUEUES_PATH, adminQueuesHandlers } from './routes/admin-queues.ts';
@@ -25,22 +24,11 @@ export function createApp(ctx: ApiContext): express.Express {
 
   app.use(httpMetrics(ctx.metrics, documentedRouteMatcher(document)));
   app.use(
-    pinoHttp({
-      logger: ctx.logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w.-]{1,128}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader('x-request-id', id);
-        return id;
-      },
-      // Whatever a handler logs through req.log carries the request id, not the whole request again.
-      quietReqLogger: true,
-      customAttributeKeys: { reqId: 'requestId' },
-      redact: ['req.headers["x-api-key"]', 'req.headers.authorization', 'req.headers.cookie'],
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
+    requestLog(ctx.logger, {
+      ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics',
     }),
   );
-  app.use((req, _res, next) => ctx.requestScope.run({ requestId: String(req.id) }, next));
+  app.use((req, _res, next) => ctx.requestScope.run({ requestId: req.id }, next));
 
   app.use(docsAssetsRouter());
   if (ctx.config.server.adminToken) {
