@@ -6,12 +6,13 @@ import type { ChildMessage, ChildReport, ParentMessage, SandboxOutcome, SandboxS
 const send = (message: ChildMessage) => process.send?.(message);
 
 /**
- * Loads every extractor module once, so that a job pays none of it; heavy engines (pdf.js, PDFium's
- * WebAssembly) load on their first file and stay. Called by the entry point before it serves jobs.
+ * Loads every extractor module once, so that a job pays none of it; heavy engines (pdf.js, tesseract) load on
+ * their first file and stay, PDFium's WebAssembly at once. Called by the entry point before it serves jobs.
  */
 export async function preloadExtractors(settings: ExtractorSettings): Promise<void> {
   await Promise.all(CONTENT_TYPES.map((type) => createExtractor(type, settings)));
-  const { warmPdfEngine } = await import('@quire/extract/extractors');
+  const { keepOcrEngines, warmPdfEngine } = await import('@quire/extract/extractors');
+  await keepOcrEngines();
   await warmPdfEngine(settings.pdfEngine);
 }
 

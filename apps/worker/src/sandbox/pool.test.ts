@@ -2,7 +2,16 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { contentBombPdf, imageHeavyPdf, makePdf, SANDBOX_SETTINGS, sandboxJob } from '@quire/testkit';
+import {
+  contentBombPdf,
+  imageHeavyPdf,
+  makePdf,
+  makeTextImage,
+  SANDBOX_SETTINGS,
+  sandboxJob,
+  scannedPdf,
+  scanOf,
+} from '@quire/testkit';
 import { SandboxPool, type SandboxPoolOptions } from './pool.ts';
 
 let dir: string;
@@ -100,6 +109,24 @@ describe('SandboxPool', () => {
     const after = await pool.run(next, { timeoutMs: 120_000, maxMemoryMb: 256 }, () => {});
     expect(after).toMatchObject({ ok: true, result: { text: 'after the bomb' } });
     expect(after.childPid).not.toBe(outcome.childPid);
+  });
+
+  it('keeps its OCR engine from file to file, and each file reads as its own', async () => {
+    const pool = poolOf();
+    const read = async (name: string, body: Buffer, contentType: 'image' | 'pdf') => {
+      const outcome = await pool.run(await sandboxJob(dir, name, body, contentType), LIMITS, () => {});
+      expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
+      return { text: outcome.ok ? outcome.result.text.toLowerCase() : '', pid: outcome.childPid };
+    };
+    const first = await read('ocr-1', await makeTextImage(['Photosynthesis in leaves']), 'image');
+    const scan = await read('ocr-2', await scannedPdf([await scanOf(['Volcanoes erupt molten rock'])]), 'pdf');
+    const second = await read('ocr-3', await makeTextImage(['Glaciers carve valleys']), 'image');
+    expect(first.text).toContain('photosynthesis');
+    expect(scan.text).toContain('volcanoes');
+    expect(scan.text).not.toContain('photosynthesis');
+    expect(second.text).toContain('glaciers');
+    expect(second.text).not.toMatch(/photosynthesis|volcanoes/);
+    expect(new Set([first.pid, scan.pid, second.pid]).size).toBe(1);
   });
 
   it('queues a job until a slot is free', async () => {
