@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   contentBombPdf,
+  descendantsOf,
   imageHeavyPdf,
   makePdf,
   makeTextImage,
@@ -51,6 +52,17 @@ async function pdfJob(pool: SandboxPool, words: string) {
   return outcome.childPid;
 }
 
+/** The sandbox children this test process has running. */
+async function childPids(): Promise<Set<number>> {
+  const children = await descendantsOf(process.pid);
+  return new Set(children.filter((p) => p.argv.some((arg) => arg.endsWith('child-entry.mjs'))).map((p) => p.pid));
+}
+
+async function waitFor(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(await check()).toBe(true);
+}
+
 describe('SandboxPool', () => {
   it('serves jobs one after another in the same warm child, and replaces it after maxJobs', async () => {
     const pool = poolOf({ maxJobs: 3 });
@@ -67,6 +79,34 @@ describe('SandboxPool', () => {
     const pids = [];
     for (let i = 1; i <= 3; i++) pids.push(await pdfJob(pool, `fresh ${i}`));
     expect(new Set(pids).size).toBe(3);
+  });
+
+  it('with a spare, a replaced child gives its slot to the spare started ahead, and another spare starts', async () => {
+    const pool = poolOf({ maxJobs: 1, spares: 1 });
+    await pool.start();
+    const startedAhead = await childPids();
+    expect(startedAhead.size).toBe(2);
+    const first = await pdfJob(pool, 'first of three');
+    const second = await pdfJob(pool, 'second of three');
+    const third = await pdfJob(pool, 'third of three');
+    expect(new Set([first, second, third]).size).toBe(3);
+    expect(startedAhead).toContain(first);
+    expect(startedAhead).toContain(second);
+    // The slot's child and one spare, whatever has been replaced meanwhile.
+    await waitFor(async () => (await childPids()).size === 2);
+  });
+
+  it('after a file fails, the next job runs in a spare that never ran a job; closing stops the spares too', async () => {
+    const pool = poolOf({ spares: 1 });
+    await pool.start();
+    const startedAhead = await childPids();
+    const failed = await pool.run(await sandboxJob(dir, 'empty', Buffer.alloc(0), 'pdf'), LIMITS, () => {});
+    expect(failed).toMatchObject({ ok: false, code: 'CORRUPT' });
+    const next = await pdfJob(pool, 'after the failure');
+    expect(next).not.toBe(failed.childPid);
+    expect(startedAhead).toContain(next);
+    await pool.close();
+    expect(await childPids()).toEqual(new Set());
   });
 
   it('replaces a child that holds more than the threshold after a job', async () => {
