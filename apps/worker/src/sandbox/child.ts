@@ -1,7 +1,14 @@
 import fs from 'node:fs/promises';
 import { CONTENT_TYPES, ExtractError, type ExtractorSettings, type ExtractResult } from '@quire/extract';
 import { createExtractor } from '@quire/extract/extractors';
-import type { ChildMessage, ChildReport, ParentMessage, SandboxOutcome, SandboxSpec } from './protocol.ts';
+import {
+  packResult,
+  type ChildMessage,
+  type ChildReport,
+  type ParentMessage,
+  type SandboxOutcome,
+  type SandboxSpec,
+} from './protocol.ts';
 
 const send = (message: ChildMessage) => process.send?.(message);
 
@@ -28,7 +35,7 @@ export function serveJobs(): void {
     imagesUntil = Number.POSITIVE_INFINITY;
     void runJob(message.spec, () => imagesUntil).then((report) => {
       busy = false;
-      send({ type: 'done', report });
+      send({ type: 'done', report: report.ok ? { ...report, result: packResult(report.result) } : report });
     });
   });
   send({ type: 'ready' });
@@ -45,7 +52,7 @@ async function runJob(spec: SandboxSpec, imagesDeadline: () => number): Promise<
       ...(spec.sourceUrl ? { sourceUrl: spec.sourceUrl } : {}),
       onProgress: (percent) => send({ type: 'progress', percent }),
       onPageCount: (count) => send({ type: 'pages', count }),
-      onText: (partial: ExtractResult) => send({ type: 'text', result: partial }),
+      onText: (partial: ExtractResult) => send({ type: 'text', result: packResult(partial) }),
       onImage: (image) => send({ type: 'image', image }),
       imagesDeadline,
     });
