@@ -52,11 +52,18 @@ describe('the compiled build (npm run build), as production runs it with plain n
     expect(res.status).toBe(201);
     expect((await res.json()).metadata.extractedText).toBe('Compiled and warm.');
 
-    const processes = [...(await descendantsOf(worker.child.pid!)), ...(await descendantsOf(api.child.pid!))];
-    const children = processes.filter((p) => p.argv.some((arg) => arg.endsWith('sandbox-child.js')));
-    // The slot's child and the spare started ahead of a replacement, both compiled.
-    expect(children).toHaveLength(2);
-    for (const child of children) expect(child.argv.some((arg) => arg.startsWith(OUT))).toBe(true);
+    // The slot's child and the spare started ahead of a replacement (once the pool is idle), both compiled.
+    let processes: Awaited<ReturnType<typeof descendantsOf>> = [];
+    const sandboxChildren = () => processes.filter((p) => p.argv.some((arg) => arg.endsWith('sandbox-child.js')));
+    await waitUntil(
+      async () => {
+        processes = [...(await descendantsOf(worker.child.pid!)), ...(await descendantsOf(api.child.pid!))];
+        return sandboxChildren().length === 2;
+      },
+      30_000,
+      'the slot child and a spare',
+    );
+    for (const child of sandboxChildren()) expect(child.argv.some((arg) => arg.startsWith(OUT))).toBe(true);
     expect(processes.flatMap((p) => p.argv).filter((arg) => /tsx/.test(arg))).toEqual([]);
   });
 });

@@ -96,6 +96,15 @@ describe('SandboxPool', () => {
     await waitFor(async () => (await childPids()).size === 2);
   });
 
+  it('starts no spare while jobs keep the pool busy, and one once it has nothing to do', async () => {
+    const pool = poolOf({ spares: 1 });
+    for (let i = 1; i <= 3; i++) {
+      await pdfJob(pool, `busy ${i}`);
+      expect((await childPids()).size).toBe(1);
+    }
+    await waitFor(async () => (await childPids()).size === 2);
+  });
+
   it('after a file fails, the next job runs in a spare that never ran a job; closing stops the spares too', async () => {
     const pool = poolOf({ spares: 1 });
     await pool.start();

@@ -3,6 +3,9 @@ import type { Logger } from 'pino';
 import type { SandboxSpec } from './protocol.ts';
 import { WarmChild, type JobOutcome, type SandboxLimits } from './warm-child.ts';
 
+/** How long the pool must have had nothing to do before it starts a spare. */
+const SPARE_AFTER_IDLE_MS = 1_000;
+
 export interface SandboxPoolOptions {
   /** One child per slot: the worker's concurrency. */
   slots: number;
@@ -10,7 +13,11 @@ export interface SandboxPoolOptions {
   maxJobs: number;
   /** A child holding more than this after a job is replaced. */
   recycleRssMb: number;
-  /** Children started ahead, which never ran a job: a slot whose child is replaced takes one at once. */
+  /**
+   * Children started ahead, which never ran a job: a slot whose child is replaced takes one at once. They start
+   * once the pool has been idle for a second (a full queue is never kept waiting by one), and at once after one
+   * is taken.
+   */
   spares?: number;
   /** The heap ceiling children are started with; a job asking for another gets a child of its own. */
   maxMemoryMb: number;
@@ -36,23 +43,25 @@ interface Slot {
  * Keeps one warm sandbox child per slot and runs each job in a free slot's child. A child is replaced after
  * `maxJobs` jobs, when it holds more than `recycleRssMb` after a job, and after any job that did not end well
  * (timeout, memory kill, crash, or an error from the file): no job runs in a child that failed the last one.
- * The replacement is a spare started ahead when there is one (another spare then starts in its place), so the
- * next job does not wait for a process to load every extractor; else it starts at once.
+ * The replacement is a spare started ahead when there is one (another then starts in its place), so the next job
+ * does not wait for a process to load every extractor; else it starts at once.
  */
 export class SandboxPool {
   private readonly slots: Slot[];
   private readonly spares: WarmChild[] = [];
   private readonly waiting: ((slot: Slot) => void)[] = [];
+  /** When the last job ended with none left, if none has started since. */
+  private idleSince: number | undefined = Date.now();
   private closed = false;
 
   constructor(private readonly options: SandboxPoolOptions) {
     this.slots = Array.from({ length: options.slots }, () => ({ busy: false }));
   }
 
-  /** Starts every slot's child and waits until they are ready to take jobs; the spares start after them. */
+  /** Starts every slot's child and waits until they are ready to take jobs; the spares follow if no job came. */
   async start(): Promise<void> {
     await Promise.all(this.slots.map((slot) => this.childFor(slot, this.options.maxMemoryMb).ready));
-    this.startSpares();
+    if (this.idleSince !== undefined) this.startSpares();
   }
 
   /** The pids of the children now running, slot by slot (undefined: none yet). */
@@ -93,12 +102,12 @@ export class SandboxPool {
     if (current) void current.kill();
     const spare = this.spares.findIndex((child) => child.alive && child.maxMemoryMb === maxMemoryMb);
     const child = spare >= 0 ? this.spares.splice(spare, 1)[0]! : this.newChild(maxMemoryMb);
+    if (spare >= 0) this.startSpares();
     child.process.once('exit', () => {
       // Died while idle (killed from outside, say): the slot starts another before the next job.
       if (slot.child === child && !slot.busy && !this.closed) this.childFor(slot, maxMemoryMb);
     });
     slot.child = child;
-    if (current) this.startSpares();
     return child;
   }
 
@@ -143,6 +152,7 @@ export class SandboxPool {
   }
 
   private acquire(): Promise<Slot> {
+    this.idleSince = undefined;
     const free = this.slots.find((slot) => !slot.busy);
     if (free) {
       free.busy = true;
@@ -155,5 +165,11 @@ export class SandboxPool {
     const next = this.waiting.shift();
     if (next) next(slot);
     else slot.busy = false;
+    if (this.slots.every((s) => !s.busy) && this.spares.length < (this.options.spares ?? 0)) {
+      const since = (this.idleSince = Date.now());
+      setTimeout(() => {
+        if (this.idleSince === since) this.startSpares();
+      }, SPARE_AFTER_IDLE_MS).unref();
+    }
   }
 }
