@@ -192,6 +192,12 @@ interface ConfigResult {
   coresUsed: number;
   /** Materials per minute of that CPU time: what the batch costs, whatever share of the machine it got. */
   materialsPerCpuMinute: number;
+  /** Seconds from spawning the workers to the first material's extraction starting: their start-up. */
+  firstStartSeconds: number;
+  /** Per kind of material: how many, their summed processing seconds, and when the last one was done. */
+  kinds: Record<string, { materials: number; processingSeconds: number; lastDoneSeconds: number }>;
+  /** Each material: its kind, when its processing started and ended, seconds from spawning the workers. */
+  timeline: { kind: string; start: number; end: number }[];
   errors: Record<string, number>;
 }
 
@@ -212,6 +218,7 @@ async function runConfig(
   );
 
   const started = performance.now();
+  const startedAt = Date.now();
   let workerBootMs = 0;
   const processes: ServiceProcess[] = await Promise.all(
     Array.from({ length: workers }, async () => {
@@ -246,6 +253,26 @@ async function runConfig(
     errors[code] = (errors[code] ?? 0) + 1;
   }
   const sandboxPeak = Math.max(0, ...rows.map((r) => r.metadata.peakMemoryMb ?? 0));
+  // The row's last update is the worker's finishing transaction; its processing ran for processingMs before that
+  // (less the storage writes of the finish, a few ms).
+  const seconds = (ms: number) => Math.round(ms / 10) / 100;
+  const timeline = rows
+    .map((r) => {
+      const end = r.updatedAt.getTime() - startedAt;
+      return {
+        kind: r.contentType ?? r.source.kind,
+        start: seconds(end - (r.metadata.processingMs ?? 0)),
+        end: seconds(end),
+      };
+    })
+    .sort((a, b) => a.start - b.start);
+  const kinds: ConfigResult['kinds'] = {};
+  for (const t of timeline) {
+    const kind = (kinds[t.kind] ??= { materials: 0, processingSeconds: 0, lastDoneSeconds: 0 });
+    kind.materials++;
+    kind.processingSeconds = Math.round((kind.processingSeconds + t.end - t.start) * 100) / 100;
+    kind.lastDoneSeconds = Math.max(kind.lastDoneSeconds, t.end);
+  }
   const processingMs = rows.reduce((sum, r) => sum + (r.metadata.processingMs ?? 0), 0);
   return {
     workers,
@@ -262,6 +289,9 @@ async function runConfig(
     slotsBusy: Math.round((processingMs / (ms * workers * concurrency)) * 100) / 100,
     coresUsed: Math.round(((cpuSeconds * 1000) / ms) * 100) / 100,
     materialsPerCpuMinute: Math.round(((uploads.length * 60) / cpuSeconds) * 10) / 10,
+    firstStartSeconds: Math.min(...timeline.map((t) => t.start)),
+    kinds,
+    timeline,
     errors,
   };
 }
@@ -314,6 +344,23 @@ export async function run(args: string[]): Promise<void> {
         'worker peak MB': r.workerPeakRssMb,
         'sandbox peak MB': r.sandboxPeakRssMb,
       })),
+    );
+    console.log('');
+    printTable(
+      results.flatMap((r) =>
+        Object.entries(r.kinds).map(([kind, k]) => ({
+          config: `${r.workers}x${r.concurrency}`,
+          kind,
+          materials: k.materials,
+          'processing s': k.processingSeconds,
+          's each': Math.round((k.processingSeconds / k.materials) * 100) / 100,
+          'last done at s': k.lastDoneSeconds,
+        })),
+      ),
+    );
+    console.log(
+      "processing s: summed over the kind's materials (fetch, sandbox, not the finishing transaction); " +
+        `first extraction started at ${results.map((r) => `${r.firstStartSeconds} s (${r.workers}x${r.concurrency})`).join(', ')} from spawn.`,
     );
     for (const r of results.filter((r) => r.error > 0))
       console.log(`errors with ${r.workers}x${r.concurrency}: ${JSON.stringify(r.errors)}`);
