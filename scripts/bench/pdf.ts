@@ -65,6 +65,8 @@ async function startPools(o: Options): Promise<Record<Engine, SandboxPool>> {
       slots: 1,
       maxJobs: Number.MAX_SAFE_INTEGER,
       recycleRssMb: 512,
+      // As a worker keeps by default (EXTRACT_SPARE_CHILDREN): a file that fails does not make the next wait.
+      spares: 1,
       maxMemoryMb: o.maxMemoryMb,
       settings: benchSettings(engine),
       logger: { info() {}, warn() {}, debug() {} },

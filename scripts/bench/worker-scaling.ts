@@ -148,19 +148,25 @@ async function upload(url: string, apiKey: string, item: Upload): Promise<string
 }
 
 /**
- * CPU seconds of a worker, of every sandbox it has reaped (their ffmpeg and pocketsphinx included), and of the
- * warm sandboxes still running: utime, stime, cutime and cstime of /proc/PID/stat of each.
+ * CPU seconds of a worker's own process, and of its sandboxes: those it has reaped (their ffmpeg and
+ * pocketsphinx included) and the warm ones still running. utime and stime of /proc/PID/stat, with cutime and
+ * cstime for what each has reaped.
  */
-async function cpuSecondsWithChildren(pid: number): Promise<number> {
-  const pids = [pid, ...(await descendantsOf(pid)).map((p) => p.pid)];
-  let ticks = 0;
-  for (const one of pids) {
+async function cpuSecondsWithChildren(pid: number): Promise<{ worker: number; sandboxes: number }> {
+  const ticksOf = async (one: number) => {
     const stat = await fs.readFile(`/proc/${one}/stat`, 'utf8').catch(() => '');
-    if (!stat) continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += fields.slice(11, 15).reduce((sum, t) => sum + Number(t), 0);
-  }
-  return ticks / CLOCK_TICKS;
+    return stat
+      ? stat
+          .slice(stat.lastIndexOf(')') + 2)
+          .split(' ')
+          .slice(11, 15)
+          .map(Number)
+      : [0, 0, 0, 0];
+  };
+  const [utime = 0, stime = 0, cutime = 0, cstime = 0] = await ticksOf(pid);
+  let sandboxes = cutime + cstime;
+  for (const { pid: one } of await descendantsOf(pid)) sandboxes += (await ticksOf(one)).reduce((a, b) => a + b, 0);
+  return { worker: (utime + stime) / CLOCK_TICKS, sandboxes: sandboxes / CLOCK_TICKS };
 }
 
 async function statusCounts(stack: BenchStack, organizationId: string): Promise<Record<string, number>> {
@@ -192,6 +198,15 @@ interface ConfigResult {
   coresUsed: number;
   /** Materials per minute of that CPU time: what the batch costs, whatever share of the machine it got. */
   materialsPerCpuMinute: number;
+  /** That CPU time split: the workers' own processes, and their sandboxes with the tools they ran. */
+  workerCpuSeconds: number;
+  sandboxCpuSeconds: number;
+  /** Seconds from spawning the workers to the first material's extraction starting: their start-up. */
+  firstStartSeconds: number;
+  /** Per kind of material: how many, their summed processing seconds, and when the last one was done. */
+  kinds: Record<string, { materials: number; processingSeconds: number; lastDoneSeconds: number }>;
+  /** Each material: its kind, when its processing started and ended, seconds from spawning the workers. */
+  timeline: { kind: string; start: number; end: number }[];
   errors: Record<string, number>;
 }
 
@@ -212,6 +227,7 @@ async function runConfig(
   );
 
   const started = performance.now();
+  const startedAt = Date.now();
   let workerBootMs = 0;
   const processes: ServiceProcess[] = await Promise.all(
     Array.from({ length: workers }, async () => {
@@ -231,10 +247,10 @@ async function runConfig(
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
   const ms = performance.now() - started;
-  const cpuSeconds = (await Promise.all(processes.map((p) => cpuSecondsWithChildren(p.child.pid!)))).reduce(
-    (a, b) => a + b,
-    0,
-  );
+  const cpu = await Promise.all(processes.map((p) => cpuSecondsWithChildren(p.child.pid!)));
+  const workerCpuSeconds = cpu.reduce((sum, c) => sum + c.worker, 0);
+  const sandboxCpuSeconds = cpu.reduce((sum, c) => sum + c.sandboxes, 0);
+  const cpuSeconds = workerCpuSeconds + sandboxCpuSeconds;
   await Promise.all(processes.map((p) => stopProcess(p)));
 
   const rows = (
@@ -246,6 +262,26 @@ async function runConfig(
     errors[code] = (errors[code] ?? 0) + 1;
   }
   const sandboxPeak = Math.max(0, ...rows.map((r) => r.metadata.peakMemoryMb ?? 0));
+  // The row's last update is the worker's finishing transaction; its processing ran for processingMs before that
+  // (less the storage writes of the finish, a few ms).
+  const seconds = (ms: number) => Math.round(ms / 10) / 100;
+  const timeline = rows
+    .map((r) => {
+      const end = r.updatedAt.getTime() - startedAt;
+      return {
+        kind: r.contentType ?? r.source.kind,
+        start: seconds(end - (r.metadata.processingMs ?? 0)),
+        end: seconds(end),
+      };
+    })
+    .sort((a, b) => a.start - b.start);
+  const kinds: ConfigResult['kinds'] = {};
+  for (const t of timeline) {
+    const kind = (kinds[t.kind] ??= { materials: 0, processingSeconds: 0, lastDoneSeconds: 0 });
+    kind.materials++;
+    kind.processingSeconds = Math.round((kind.processingSeconds + t.end - t.start) * 100) / 100;
+    kind.lastDoneSeconds = Math.max(kind.lastDoneSeconds, t.end);
+  }
   const processingMs = rows.reduce((sum, r) => sum + (r.metadata.processingMs ?? 0), 0);
   return {
     workers,
@@ -262,6 +298,11 @@ async function runConfig(
     slotsBusy: Math.round((processingMs / (ms * workers * concurrency)) * 100) / 100,
     coresUsed: Math.round(((cpuSeconds * 1000) / ms) * 100) / 100,
     materialsPerCpuMinute: Math.round(((uploads.length * 60) / cpuSeconds) * 10) / 10,
+    workerCpuSeconds: Math.round(workerCpuSeconds * 100) / 100,
+    sandboxCpuSeconds: Math.round(sandboxCpuSeconds * 100) / 100,
+    firstStartSeconds: Math.min(...timeline.map((t) => t.start)),
+    kinds,
+    timeline,
     errors,
   };
 }
@@ -311,9 +352,27 @@ export async function run(args: string[]): Promise<void> {
         'slots busy': r.slotsBusy,
         'cores used': r.coresUsed,
         'materials/CPU-min': r.materialsPerCpuMinute,
+        'CPU s worker + sandboxes': `${r.workerCpuSeconds} + ${r.sandboxCpuSeconds}`,
         'worker peak MB': r.workerPeakRssMb,
         'sandbox peak MB': r.sandboxPeakRssMb,
       })),
+    );
+    console.log('');
+    printTable(
+      results.flatMap((r) =>
+        Object.entries(r.kinds).map(([kind, k]) => ({
+          config: `${r.workers}x${r.concurrency}`,
+          kind,
+          materials: k.materials,
+          'processing s': k.processingSeconds,
+          's each': Math.round((k.processingSeconds / k.materials) * 100) / 100,
+          'last done at s': k.lastDoneSeconds,
+        })),
+      ),
+    );
+    console.log(
+      "processing s: summed over the kind's materials (fetch, sandbox, not the finishing transaction); " +
+        `first extraction started at ${results.map((r) => `${r.firstStartSeconds} s (${r.workers}x${r.concurrency})`).join(', ')} from spawn.`,
     );
     for (const r of results.filter((r) => r.error > 0))
       console.log(`errors with ${r.workers}x${r.concurrency}: ${JSON.stringify(r.errors)}`);

@@ -37,6 +37,7 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
     slots: config.worker.concurrency,
     maxJobs: config.extraction.childMaxJobs,
     recycleRssMb: config.extraction.childRecycleRssMb,
+    spares: config.extraction.spareChildren,
     maxMemoryMb: config.extraction.maxMemoryMb,
     settings: {
       ffmpegPath: config.extraction.ffmpegPath,

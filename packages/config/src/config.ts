@@ -158,6 +158,8 @@ const envSchema = z.object({
   EXTRACT_CHILD_MAX_JOBS: int(1).default(100),
   /** A child whose resident memory after a job is above this is replaced before the next job. */
   EXTRACT_CHILD_RECYCLE_RSS_MB: int(64).default(512),
+  /** Sandbox children a worker keeps started ahead, so that a replaced child's slot never waits for a new one. */
+  EXTRACT_SPARE_CHILDREN: int(0, 8).default(1),
   /** The share of a document's time budget its image extraction may use once the text is out (0.05..1). */
   EXTRACT_IMAGES_SHARE: z.coerce.number().min(0.05).max(1).default(0.5),
   /** PDF text engine: PDFium (WebAssembly) or pdf.js (through pdf-parse), which also takes over whatever PDFium refuses. */
@@ -255,6 +257,7 @@ export interface Config {
     maxMemoryMb: number;
     childMaxJobs: number;
     childRecycleRssMb: number;
+    spareChildren: number;
     imagesShare: number;
     pdfEngine: Env['PDF_ENGINE'];
     mediaTimeoutMaxMs: number;
@@ -360,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxMemoryMb: e.EXTRACT_MAX_MEMORY_MB,
       childMaxJobs: e.EXTRACT_CHILD_MAX_JOBS,
       childRecycleRssMb: e.EXTRACT_CHILD_RECYCLE_RSS_MB,
+      spareChildren: e.EXTRACT_SPARE_CHILDREN,
       imagesShare: e.EXTRACT_IMAGES_SHARE,
       pdfEngine: e.PDF_ENGINE,
       mediaTimeoutMaxMs: e.MEDIA_TIMEOUT_MAX_MS,

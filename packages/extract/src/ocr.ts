@@ -18,17 +18,68 @@ export interface OcrResult {
   linesDropped: number;
 }
 
-/** One tesseract engine, loaded once and used for many images (loading a model costs more than a page). */
+/**
+ * One tesseract engine, loaded once and used for many images (loading a model costs more than a page). `close`
+ * when done with it; `discard` when it failed or is still busy with an image given up on: only then is it
+ * never handed out again.
+ */
 export interface Recognizer {
   recognize(image: Buffer): Promise<OcrResult>;
   close(): Promise<void>;
+  discard(): Promise<void>;
+}
+
+interface Engine {
+  recognize(image: Buffer): Promise<OcrResult>;
+  terminate(): Promise<void>;
+}
+
+/**
+ * In a process that serves many files (the warm sandbox child), the engine of the last document or image is
+ * kept for the next: starting tesseract compiles its WebAssembly on every core and reads the model, which
+ * costs twice the CPU of reading a worksheet. Off by default, so that a process reading one file keeps no
+ * thread alive after it.
+ */
+let keeping = false;
+let idle: { key: string; engine: Engine } | undefined;
+
+export function keepRecognizers(): void {
+  keeping = true;
+}
+
+/** An engine for these languages: the one kept from the last file when there is one, else a new one. */
+export async function openRecognizer(settings: OcrSettings): Promise<Recognizer> {
+  const key = JSON.stringify([settings.ocrLanguages, settings.ocrDataDir ?? null]);
+  const kept = idle;
+  idle = undefined;
+  let engine: Engine;
+  if (kept?.key === key) engine = kept.engine;
+  else {
+    await kept?.engine.terminate().catch(() => undefined);
+    engine = await startEngine(settings);
+  }
+  let done = false;
+  return {
+    recognize: (image) => engine.recognize(image),
+    close: async () => {
+      if (done) return;
+      done = true;
+      if (keeping && !idle) idle = { key, engine };
+      else await engine.terminate();
+    },
+    discard: async () => {
+      if (done) return;
+      done = true;
+      await engine.terminate();
+    },
+  };
 }
 
 /**
  * Starts tesseract with the given languages. Their files may come from different places (npm, a folder), but
  * tesseract.js reads every language from one folder: a private folder of links to each file is that folder.
  */
-export async function createRecognizer(settings: OcrSettings): Promise<Recognizer> {
+async function startEngine(settings: OcrSettings): Promise<Engine> {
   const languages = settings.ocrLanguages.length ? settings.ocrLanguages : ['eng'];
   const missing = missingOcrLanguages(languages, settings.ocrDataDir);
   if (missing.length) throw new Error(`No OCR trained data for ${missing.join(', ')}`);
@@ -63,7 +114,7 @@ export async function createRecognizer(settings: OcrSettings): Promise<Recognize
       }
       return { text: paragraphs.join('\n\n'), confidence: Math.round(data.confidence), linesKept, linesDropped };
     },
-    close: async () => {
+    terminate: async () => {
       await worker.terminate();
       await fsp.rm(langPath, { recursive: true, force: true });
     },
@@ -72,10 +123,14 @@ export async function createRecognizer(settings: OcrSettings): Promise<Recognize
 
 /** Reads the printed text of one image (PNG, JPEG, WebP bytes) with tesseract, offline. */
 export async function recognizeText(image: Buffer, settings: OcrSettings): Promise<OcrResult> {
-  const recognizer = await createRecognizer(settings);
+  const recognizer = await openRecognizer(settings);
+  let result: OcrResult;
   try {
-    return await recognizer.recognize(image);
-  } finally {
-    await recognizer.close();
+    result = await recognizer.recognize(image);
+  } catch (err) {
+    await recognizer.discard();
+    throw err;
   }
+  await recognizer.close();
+  return result;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { PDFiumLibrary, type PDFiumDocument } from '@hyzyla/pdfium';
 import sharp from 'sharp';
 import { TEXT_SHARE_BEFORE_OCR, textPhaseEnd } from './pdf.ts';
-import { createRecognizer, type OcrSettings, type Recognizer } from './ocr.ts';
+import { openRecognizer, type OcrSettings, type Recognizer } from './ocr.ts';
 import type { ExtractOptions, ExtractResult, TextSegment } from './types.ts';
 import { countWords, normalizeText } from './words.ts';
 
@@ -96,7 +96,7 @@ export function pageOcr(settings: PdfOcrSettings): TextlessPageReader | undefine
               if (!image) {
                 skipped.push({ page: entry.page, reason: 'render-failed' });
               } else {
-                recognizer ??= await createRecognizer(settings);
+                recognizer ??= await openRecognizer(settings);
                 const pageMs = Math.min(settings.ocrPageTimeoutMs, allowedMs - (Date.now() - started));
                 const work = recognizer.recognize(image);
                 const reading = await withTimeout(work, pageMs).catch(() => 'failed' as const);
@@ -105,7 +105,7 @@ export function pageOcr(settings: PdfOcrSettings): TextlessPageReader | undefine
                 } else {
                   // The engine is still busy with the page, or broken by it: only a new one can take the next.
                   work.catch(() => undefined);
-                  await recognizer.close().catch(() => undefined);
+                  await recognizer.discard().catch(() => undefined);
                   recognizer = undefined;
                   skipped.push({ page: entry.page, reason: reading === 'failed' ? 'ocr-failed' : 'page-timeout' });
                 }

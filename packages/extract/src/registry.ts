@@ -49,3 +49,8 @@ export async function createExtractor(contentType: ContentType, settings: Extrac
 export async function warmPdfEngine(engine: PdfEngine): Promise<void> {
   await (await import('./pdf.ts')).warmPdfEngine(engine);
 }
+
+/** Keeps an OCR engine started for one file for the next, for a process that will serve many. */
+export async function keepOcrEngines(): Promise<void> {
+  (await import('./ocr.ts')).keepRecognizers();
+}

@@ -2,7 +2,17 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { contentBombPdf, imageHeavyPdf, makePdf, SANDBOX_SETTINGS, sandboxJob } from '@quire/testkit';
+import {
+  contentBombPdf,
+  descendantsOf,
+  imageHeavyPdf,
+  makePdf,
+  makeTextImage,
+  SANDBOX_SETTINGS,
+  sandboxJob,
+  scannedPdf,
+  scanOf,
+} from '@quire/testkit';
 import { SandboxPool, type SandboxPoolOptions } from './pool.ts';
 
 let dir: string;
@@ -42,6 +52,17 @@ async function pdfJob(pool: SandboxPool, words: string) {
   return outcome.childPid;
 }
 
+/** The sandbox children this test process has running. */
+async function childPids(): Promise<Set<number>> {
+  const children = await descendantsOf(process.pid);
+  return new Set(children.filter((p) => p.argv.some((arg) => arg.endsWith('child-entry.mjs'))).map((p) => p.pid));
+}
+
+async function waitFor(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(await check()).toBe(true);
+}
+
 describe('SandboxPool', () => {
   it('serves jobs one after another in the same warm child, and replaces it after maxJobs', async () => {
     const pool = poolOf({ maxJobs: 3 });
@@ -58,6 +79,43 @@ describe('SandboxPool', () => {
     const pids = [];
     for (let i = 1; i <= 3; i++) pids.push(await pdfJob(pool, `fresh ${i}`));
     expect(new Set(pids).size).toBe(3);
+  });
+
+  it('with a spare, a replaced child gives its slot to the spare started ahead, and another spare starts', async () => {
+    const pool = poolOf({ maxJobs: 1, spares: 1 });
+    await pool.start();
+    const startedAhead = await childPids();
+    expect(startedAhead.size).toBe(2);
+    const first = await pdfJob(pool, 'first of three');
+    const second = await pdfJob(pool, 'second of three');
+    const third = await pdfJob(pool, 'third of three');
+    expect(new Set([first, second, third]).size).toBe(3);
+    expect(startedAhead).toContain(first);
+    expect(startedAhead).toContain(second);
+    // The slot's child and one spare, whatever has been replaced meanwhile.
+    await waitFor(async () => (await childPids()).size === 2);
+  });
+
+  it('starts no spare while jobs keep the pool busy, and one once it has nothing to do', async () => {
+    const pool = poolOf({ spares: 1 });
+    for (let i = 1; i <= 3; i++) {
+      await pdfJob(pool, `busy ${i}`);
+      expect((await childPids()).size).toBe(1);
+    }
+    await waitFor(async () => (await childPids()).size === 2);
+  });
+
+  it('after a file fails, the next job runs in a spare that never ran a job; closing stops the spares too', async () => {
+    const pool = poolOf({ spares: 1 });
+    await pool.start();
+    const startedAhead = await childPids();
+    const failed = await pool.run(await sandboxJob(dir, 'empty', Buffer.alloc(0), 'pdf'), LIMITS, () => {});
+    expect(failed).toMatchObject({ ok: false, code: 'CORRUPT' });
+    const next = await pdfJob(pool, 'after the failure');
+    expect(next).not.toBe(failed.childPid);
+    expect(startedAhead).toContain(next);
+    await pool.close();
+    expect(await childPids()).toEqual(new Set());
   });
 
   it('replaces a child that holds more than the threshold after a job', async () => {
@@ -100,6 +158,24 @@ describe('SandboxPool', () => {
     const after = await pool.run(next, { timeoutMs: 120_000, maxMemoryMb: 256 }, () => {});
     expect(after).toMatchObject({ ok: true, result: { text: 'after the bomb' } });
     expect(after.childPid).not.toBe(outcome.childPid);
+  });
+
+  it('keeps its OCR engine from file to file, and each file reads as its own', async () => {
+    const pool = poolOf();
+    const read = async (name: string, body: Buffer, contentType: 'image' | 'pdf') => {
+      const outcome = await pool.run(await sandboxJob(dir, name, body, contentType), LIMITS, () => {});
+      expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
+      return { text: outcome.ok ? outcome.result.text.toLowerCase() : '', pid: outcome.childPid };
+    };
+    const first = await read('ocr-1', await makeTextImage(['Photosynthesis in leaves']), 'image');
+    const scan = await read('ocr-2', await scannedPdf([await scanOf(['Volcanoes erupt molten rock'])]), 'pdf');
+    const second = await read('ocr-3', await makeTextImage(['Glaciers carve valleys']), 'image');
+    expect(first.text).toContain('photosynthesis');
+    expect(scan.text).toContain('volcanoes');
+    expect(scan.text).not.toContain('photosynthesis');
+    expect(second.text).toContain('glaciers');
+    expect(second.text).not.toMatch(/photosynthesis|volcanoes/);
+    expect(new Set([first.pid, scan.pid, second.pid]).size).toBe(1);
   });
 
   it('queues a job until a slot is free', async () => {

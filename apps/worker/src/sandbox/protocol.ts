@@ -1,4 +1,11 @@
-import type { ContentType, ExtractedImage, ExtractErrorCode, ExtractorSettings, ExtractResult } from '@quire/extract';
+import type {
+  ContentType,
+  ExtractedImage,
+  ExtractErrorCode,
+  ExtractorSettings,
+  ExtractResult,
+  TextSegment,
+} from '@quire/extract';
 
 /** What the worker asks of one sandboxed extraction. */
 export interface SandboxSpec extends ExtractorSettings {
@@ -12,8 +19,42 @@ export interface SandboxSpec extends ExtractorSettings {
 export type SandboxOutcome =
   { ok: true; result: ExtractResult } | { ok: false; code: ExtractErrorCode; message: string };
 
+/** A segment whose text is a slice of the result's text, sent as where it is: that text crosses once, not twice. */
+type SegmentRef = Omit<TextSegment, 'text'> & { at: number; length: number };
+
+/** A result as it crosses the channel: a 600-page book's pages would otherwise double its 2 MB of text. */
+export type WireResult = Omit<ExtractResult, 'segments'> & { segments: (TextSegment | SegmentRef)[] };
+
+export function packResult(result: ExtractResult): WireResult {
+  let from = 0;
+  const segments = result.segments.map((segment) => {
+    const { text, ...position } = segment;
+    // Segments follow one another in the text, joined by at most two characters (a blank line).
+    for (let at = from; text && at <= from + 2; at++) {
+      if (!result.text.startsWith(text, at)) continue;
+      from = at + text.length;
+      return { ...position, at, length: text.length };
+    }
+    return segment;
+  });
+  return { ...result, segments };
+}
+
+export function unpackResult(wire: WireResult): ExtractResult {
+  const segments = wire.segments.map((segment): TextSegment => {
+    if (!('at' in segment)) return segment;
+    const { at, length, ...position } = segment;
+    return { text: wire.text.slice(at, at + length), ...position };
+  });
+  return { ...wire, segments };
+}
+
 /** The outcome plus the child's own peak resident memory during the job (its high-water mark), which polling can miss. */
 export type ChildReport = SandboxOutcome & { peakRssMb: number };
+
+type WireReport = ({ ok: true; result: WireResult } | { ok: false; code: ExtractErrorCode; message: string }) & {
+  peakRssMb: number;
+};
 
 /** Parent to child. */
 export type ParentMessage =
@@ -27,7 +68,7 @@ export type ChildMessage =
   | { type: 'progress'; percent: number }
   | { type: 'pages'; count: number }
   /** The text is out (images still to come): kept should the images overrun their share. */
-  | { type: 'text'; result: ExtractResult }
+  | { type: 'text'; result: WireResult }
   /** One image written to the job's output folder. */
   | { type: 'image'; image: ExtractedImage }
-  | { type: 'done'; report: ChildReport };
+  | { type: 'done'; report: WireReport };

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractedImage, ExtractorSettings, ExtractResult } from '@quire/extract';
 import { SANDBOX_PID_FILE } from './job-dirs.ts';
-import type { ChildMessage, ParentMessage, SandboxOutcome, SandboxSpec } from './protocol.ts';
+import {
+  unpackResult,
+  type ChildMessage,
+  type ParentMessage,
+  type SandboxOutcome,
+  type SandboxSpec,
+} from './protocol.ts';
 
 const MEMORY_POLL_MS = 200;
 /** After the images' share runs out, the child is given this long to stop by itself before it is killed. */
@@ -150,7 +156,7 @@ export class WarmChild {
           }
           case 'text': {
             if (!limits.imagesShare) return;
-            partial = msg.result;
+            partial = unpackResult(msg.result);
             // The images get their share of the budget, and never more than is left of it.
             imagesMs = Math.max(0, Math.min(timeoutMs * limits.imagesShare, started + timeoutMs - Date.now()));
             child.send({ type: 'images-budget', ms: imagesMs } satisfies ParentMessage);
@@ -189,7 +195,11 @@ export class WarmChild {
     clearInterval(memoryWatch);
     signal?.removeEventListener('abort', onAbort);
 
-    if (typeof end !== 'string') return { ...end.report, peakRssMb: Math.max(peakRssMb, end.report.peakRssMb) };
+    if (typeof end !== 'string') {
+      const { report } = end;
+      const outcome = report.ok ? { ...report, result: unpackResult(report.result) } : report;
+      return { ...outcome, peakRssMb: Math.max(peakRssMb, report.peakRssMb) };
+    }
     // Not the file's fault: the worker is shutting down and the job goes back to the queue.
     if (overrun === 'ABORTED') throw signal?.reason ?? new Error('extraction aborted');
     if (overrun === 'IMAGES' && partial) {
