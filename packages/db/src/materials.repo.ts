@@ -74,12 +74,11 @@ export interface ListMaterialsQuery {
   omit?: { metadataKeys: string[]; contentText: boolean };
 }
 
-const listed = (db: Db, organizationId: string, q: Pick<ListMaterialsQuery, 'folderId' | 'search'>) => {
-  let base = db.selectFrom('materials').where('organization_id', '=', organizationId).where('status', '<>', 'deleted');
-  if (q.folderId !== undefined) base = base.where('folder_id', '=', q.folderId);
-  if (q.search) base = base.where('name', 'ilike', containsPattern(q.search));
-  return base;
-};
+/** The condition on `materials` of a listing: an organization's live materials, in a folder, matching a name. */
+const listedWhere = (organizationId: string, q: Pick<ListMaterialsQuery, 'folderId' | 'search'>) =>
+  sql<boolean>`organization_id = ${organizationId} and status <> 'deleted'${
+    q.folderId !== undefined ? sql` and folder_id = ${q.folderId}` : sql``
+  }${q.search ? sql` and name ilike ${containsPattern(q.search)}` : sql``}`;
 
 /**
  * A row's version: its `xmin`, the transaction that wrote the row as it is now. Every update writes a new row
@@ -101,24 +100,20 @@ export async function listMaterialVersions(
   organizationId: string,
   q: Omit<ListMaterialsQuery, 'omit'>,
 ): Promise<{ rows: MaterialVersion[]; counters?: { live: number; listingVersion: number } }> {
-  const counter = (column: 'live' | 'listing_version') =>
-    db.selectFrom('material_counts').select(column).where('organization_id', '=', organizationId);
-  const rows = await listed(db, organizationId, q)
-    .select((eb) => [
-      'id',
-      rowVersion.as('version'),
-      eb.fn.coalesce(counter('live'), eb.lit(0)).as('live'),
-      eb.fn.coalesce(counter('listing_version'), eb.lit(0)).as('listing_version'),
-    ])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(q.limit)
-    .offset(q.offset)
-    .execute();
+  // Written as SQL rather than built: the api's most frequent query, whose building and compiling took 5 % of a
+  // list request's CPU.
+  const { rows } = await sql<MaterialVersion & { live: number | null; listing_version: number | null }>`
+    select id, ${rowVersion} as version,
+      (select live from material_counts where organization_id = ${organizationId}) as live,
+      (select listing_version from material_counts where organization_id = ${organizationId}) as listing_version
+    from materials
+    where ${listedWhere(organizationId, q)}
+    order by created_at desc, id desc
+    limit ${q.limit} offset ${q.offset}`.execute(db);
   const first = rows[0];
   return {
     rows: rows.map((r) => ({ id: r.id, version: r.version })),
-    counters: first && { live: Number(first.live), listingVersion: Number(first.listing_version) },
+    counters: first && { live: first.live ?? 0, listingVersion: first.listing_version ?? 0 },
   };
 }
 
@@ -161,14 +156,11 @@ export async function findVersionedMaterials(
 
 /** The row version of a live material of this organization. */
 export async function findMaterialVersion(db: Db, organizationId: string, id: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('materials')
-    .select(rowVersion.as('version'))
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .where('status', '<>', 'deleted')
-    .executeTakeFirst();
-  return row?.version;
+  // As SQL, like listMaterialVersions: it runs for every GET /{id}.
+  const { rows } = await sql<{ version: string }>`
+    select ${rowVersion} as version from materials
+    where organization_id = ${organizationId} and id = ${id} and status <> 'deleted'`.execute(db);
+  return rows[0]?.version;
 }
 
 /**
@@ -181,7 +173,9 @@ export async function countListedMaterials(
   organizationId: string,
   q: Pick<ListMaterialsQuery, 'folderId' | 'search'>,
 ): Promise<{ total: number; listingVersion: number }> {
-  const row = await listed(db, organizationId, q)
+  const row = await db
+    .selectFrom('materials')
+    .where(listedWhere(organizationId, q))
     .select((eb) => [
       eb.fn.countAll<string>().as('total'),
       eb
