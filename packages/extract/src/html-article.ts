@@ -1,6 +1,8 @@
 import { Readability } from '@mozilla/readability';
 import { clean, nesting, parseDocument, type DomDocument, type DomElement } from './html-dom.ts';
 import { isoDate, pageFacts, type PageFacts } from './html-facts.ts';
+import { pruneBoilerplate } from './html-prune.ts';
+import { dropLinkLists, trimEdges } from './html-tidy.ts';
 import { documentTitle, readableText } from './html-text.ts';
 
 /**
@@ -44,7 +46,7 @@ export interface HtmlPage {
  * links (the canonical URL) resolve against the page's `<base>`, itself against `pageUrl`, where it was fetched.
  */
 export function extractHtmlPage(html: string, pageUrl?: string): HtmlPage {
-  const { head, article, failure: thrown } = readArticle(html, pageUrl);
+  const { head, article, pruned, failure: thrown } = readArticle(html, pageUrl);
   const described = {
     title: headlineOf(clean(article?.title), head.headline) ?? documentTitle(html),
     lang: head.lang ?? clean(article?.lang),
@@ -70,7 +72,7 @@ export function extractHtmlPage(html: string, pageUrl?: string): HtmlPage {
       ? `the longest block of text found is ${articleChars} characters, under ${MIN_ARTICLE_CHARS}`
       : 'no block of text was found');
   return {
-    text: readableText(html),
+    text: readableText(pruned ?? html),
     metadata: defined({ extraction: 'whole-page', fallbackReason: failure, ...described }),
   };
 }
@@ -79,7 +81,7 @@ export function extractHtmlPage(html: string, pageUrl?: string): HtmlPage {
 function readArticle(
   html: string,
   pageUrl: string | undefined,
-): { head: PageFacts; article: ReturnType<Readability['parse']>; failure?: string } {
+): { head: PageFacts; article: ReturnType<Readability['parse']>; pruned?: string; failure?: string } {
   const document = parseDocument(html);
   // Read before Readability, which rewrites the document as it works.
   const head = pageFacts(document, pageUrl);
@@ -91,11 +93,14 @@ function readArticle(
       failure: `the page nests too deeply to search for an article (${deepest} levels, depths adding up to ${total})`,
     };
   }
+  pruneBoilerplate(document);
+  // Readability rewrites the document as it works; the page without its furniture is what is kept if it finds nothing.
+  const pruned = document.documentElement?.outerHTML;
   try {
     // Classes kept: they tell which element of the page the article came from (see postsLike).
-    return { head, article: new Readability(document, { keepClasses: true }).parse() };
+    return { head, pruned, article: new Readability(document, { keepClasses: true }).parse() };
   } catch (err) {
-    return { head, article: null, failure: `the article could not be found: ${(err as Error).message}` };
+    return { head, pruned, article: null, failure: `the article could not be found: ${(err as Error).message}` };
   }
 }
 
@@ -118,6 +123,8 @@ function tidyArticle(content: DomDocument, author: string | undefined): void {
   for (const block of content.querySelectorAll('p, div, span')) {
     if (block.childElementCount === 0 && AD_LABEL.test(clean(block.textContent) ?? '')) block.remove();
   }
+  dropLinkLists(content);
+  trimEdges(content);
   const paragraphs = [...content.querySelectorAll('p')];
   if (author) {
     const name = author.toLowerCase();

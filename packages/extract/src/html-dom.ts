@@ -4,14 +4,22 @@ import { parseHTML } from 'linkedom';
  * The part of the DOM used here. The project compiles without TypeScript's DOM library (it is a Node code base);
  * linkedom supplies these at run time.
  */
+/** A node of any kind: an element (nodeType 1) or a run of text (nodeType 3). */
+export interface DomNode {
+  readonly nodeType: number;
+  textContent: string | null;
+}
+
 export interface DomElement {
   readonly tagName: string;
+  readonly childNodes: ArrayLike<DomNode>;
   textContent: string | null;
   readonly parentElement: DomElement | null;
   readonly nextElementSibling: DomElement | null;
   readonly outerHTML: string;
   readonly innerHTML: string;
   readonly childElementCount: number;
+  readonly isConnected: boolean;
   getAttribute(name: string): string | null;
   querySelector(selectors: string): DomElement | null;
   querySelectorAll(selectors: string): Iterable<DomElement>;
