@@ -41,21 +41,6 @@ export interface DomDocument {
 
 export const parseDocument = (html: string): DomDocument => parseHTML(html).document as DomDocument;
 
-/** How deep the document's elements nest: the deepest, and all depths added up. */
-export function nesting(document: DomDocument): { deepest: number; total: number } {
-  const depths = new Map<DomElement, number>();
-  let deepest = 0;
-  let total = 0;
-  // Document order: a parent comes before its children.
-  for (const element of document.querySelectorAll('*')) {
-    const depth = (element.parentElement ? (depths.get(element.parentElement) ?? 0) : 0) + 1;
-    depths.set(element, depth);
-    total += depth;
-    deepest = Math.max(deepest, depth);
-  }
-  return { deepest, total };
-}
-
 /** Text with its runs of white space collapsed; undefined when nothing is left. */
 export function clean(value: string | null | undefined): string | undefined {
   const text = value?.replace(/\s+/g, ' ').trim();

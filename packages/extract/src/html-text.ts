@@ -1,6 +1,5 @@
 import { convert, type HtmlToTextOptions } from 'html-to-text';
-import { Parser } from 'htmlparser2';
-import { clean } from './html-dom.ts';
+import { streamedTitle } from './html-stream.ts';
 
 const skip = (selector: string) => ({ selector, format: 'skip' });
 
@@ -27,29 +26,4 @@ export function readableText(html: string): string {
 }
 
 /** The first `<title>` outside embedded SVG/MathML (whose `<title>` elements label icons, not the page). */
-export function documentTitle(html: string): string | undefined {
-  let foreignDepth = 0;
-  let inTitle = false;
-  let title: string | undefined;
-  const parser = new Parser(
-    {
-      onopentag(name) {
-        if (name === 'svg' || name === 'math') foreignDepth++;
-        else if (name === 'title' && foreignDepth === 0 && title === undefined) inTitle = true;
-      },
-      ontext(text) {
-        if (inTitle) title = (title ?? '') + text;
-      },
-      onclosetag(name) {
-        if (name === 'svg' || name === 'math') foreignDepth = Math.max(0, foreignDepth - 1);
-        else if (name === 'title' && inTitle) {
-          inTitle = false;
-          title ??= '';
-        }
-      },
-    },
-    { decodeEntities: true },
-  );
-  parser.end(html);
-  return clean(title);
-}
+export const documentTitle = streamedTitle;
