@@ -512,8 +512,9 @@ export async function downloadUrl(
 ): Promise<string> {
   const material = await getMaterial(ctx, organizationId, id);
   if (material.status === 'pending_upload') throw conflict('The file has not been uploaded yet');
+  if (material.source.kind === 'text') return textDownloadUrl(ctx, material, material.source.text, expiresInSeconds);
   const original = originalOf(material.source);
-  if (!original) throw conflict('This material has no stored file (text, or a URL not fetched yet)');
+  if (!original) throw conflict('The URL has not been fetched yet; ask again once the material is processed');
   if (original.etag) {
     const object = await ctx.store.stat(original.s3Key);
     if (!object || object.etag !== original.etag || object.size !== original.fileSize) {
@@ -527,4 +528,23 @@ export async function downloadUrl(
     }
   }
   return ctx.store.presignGet(original.s3Key, expiresInSeconds, { filename: original.filename });
+}
+
+/**
+ * A text material keeps its text in its row; the first download URL writes it to storage as a file (recorded as
+ * the material's, so deleting the material removes it) and every URL serves that file as `text/plain`.
+ */
+async function textDownloadUrl(
+  ctx: ApiContext,
+  material: Material,
+  text: string,
+  expiresInSeconds: number,
+): Promise<string> {
+  const key = storageKeys.text(material.organizationId, material.id);
+  const body = Buffer.from(text, 'utf8');
+  if ((await ctx.store.stat(key))?.size !== body.length) {
+    await recordObject(ctx.db, material.id, key, 'original', body.length);
+    await ctx.store.put(key, body, { contentType: 'text/plain; charset=utf-8' });
+  }
+  return ctx.store.presignGet(key, expiresInSeconds, { filename: `${sanitizeFilename(material.name)}.txt` });
 }

@@ -12,9 +12,9 @@ import type { Principal } from '../auth/principal.ts';
 import type { UsageSummaryQuery } from '../routes/usage-summary.schema.ts';
 import { DAY_MS, splitByUtcDay, type ReportWindow } from './report-windows.ts';
 
-const COUNTERS = Object.keys(USAGE_COUNTERS) as UsageCounter[];
+export const COUNTERS = Object.keys(USAGE_COUNTERS) as UsageCounter[];
 /** Every counter that counts events; `engaged_ms` sums milliseconds instead. */
-const EVENT_COUNTERS = COUNTERS.filter((c) => !USAGE_COUNTERS[c].sumsValue);
+export const EVENT_COUNTERS = COUNTERS.filter((c) => !USAGE_COUNTERS[c].sumsValue);
 const UNIT = { hourly: 'hour', daily: 'day', monthly: 'month' } as const;
 
 /** UTC hours, days or calendar months that meet `[start, end]`, the first and last cut to the range. */
@@ -49,7 +49,7 @@ export interface UsageFigures {
   engagedMs: number;
 }
 
-function figuresOf(sums: Record<UsageCounter, number> | undefined): UsageFigures {
+export function figuresOf(sums: Record<UsageCounter, number> | undefined): UsageFigures {
   const byType = Object.fromEntries(USAGE_EVENT_TYPES.map((t) => [t, 0])) as Record<UsageEventType, number>;
   for (const c of EVENT_COUNTERS) byType[USAGE_COUNTERS[c].type] += sums?.[c] ?? 0;
   return { events: EVENT_COUNTERS.reduce((n, c) => n + (sums?.[c] ?? 0), 0), byType, engagedMs: sums?.engaged_ms ?? 0 };
