@@ -82,7 +82,8 @@ export function statusOf(material: Material, jobState: string | undefined): JobS
       if (jobState === 'active' || jobState === 'waiting-children') return 'running';
       if (jobState !== undefined && QUEUED.has(jobState)) return 'pending';
       return (material.metadata.progress ?? 0) > 0 ? 'running' : 'pending';
-    default:
+    case 'pending_upload':
+    case 'deleted':
       return 'pending';
   }
 }
