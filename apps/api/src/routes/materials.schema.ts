@@ -260,7 +260,7 @@ export const searchResultsSchema = z
       z.strictObject({
         score: z.number().min(0).max(1).meta({
           description:
-            'Relevance, 0..1, best first: raw / (raw + h), where raw is the BM25 score and h the sum of the query words\' idf',
+            "Relevance, 0..1, best first: raw / (raw + h), where raw is the BM25 score and h the sum of the query words' idf",
         }),
         text: z.string(),
         chunkIndex: z.number().int(),

@@ -11,8 +11,8 @@ export const usageStatsRoutes: AnyRoute[] = [
     tags: ['Usage events'],
     summary: "Usage totals of the key's group (or its organization) over a range, by event type, with active users",
     description:
-      '`startDate` defaults to 2025-01-01 and `endDate` to now (both inclusive, read like the reports\' dates). `groupId` ' +
-      'narrows a key without a group to one of its groups (404 for another organization\'s); a key with a group may ' +
+      "`startDate` defaults to 2025-01-01 and `endDate` to now (both inclusive, read like the reports' dates). `groupId` " +
+      "narrows a key without a group to one of its groups (404 for another organization's); a key with a group may " +
       'name only its own (400). `userId` counts one user. Answered from the daily counters of the group reports.',
     query: usageStatsQuerySchema,
     responses: { 200: json('The totals', usageStatsSchema) },

@@ -20,9 +20,7 @@ export interface DebugImage {
 export async function materialDebugInfo(ctx: ApiContext, organizationId: string, id: string) {
   const material = await getMaterial(ctx, organizationId, id);
   const live = material.status !== 'pending_upload';
-  const images = live
-    ? await Promise.all((material.metadata.images ?? []).map((image) => debugImage(ctx, image)))
-    : [];
+  const images = live ? await Promise.all((material.metadata.images ?? []).map((image) => debugImage(ctx, image))) : [];
   const media = material.contentType === 'audio' || material.contentType === 'video';
   return {
     materialId: material.id,

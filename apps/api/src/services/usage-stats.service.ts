@@ -13,7 +13,8 @@ import { COUNTERS, EVENT_COUNTERS, figuresOf } from './usage-summary.service.ts'
 export async function usageStats(ctx: { db: Db }, principal: Principal, q: UsageStatsQuery, maxRangeDays: number) {
   const start = q.startDate;
   const end = q.endDate ?? new Date();
-  if (start > end) throw badRequest('startDate must not be after endDate', [{ field: 'startDate', message: 'after endDate' }]);
+  if (start > end)
+    throw badRequest('startDate must not be after endDate', [{ field: 'startDate', message: 'after endDate' }]);
   if (end.getTime() - start.getTime() > maxRangeDays * DAY_MS) {
     throw badRequest(`The range from startDate to endDate may span at most ${maxRangeDays} days`);
   }
