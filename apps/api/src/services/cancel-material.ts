@@ -56,10 +56,16 @@ export async function cancelMaterial(ctx: ApiContext, organizationId: string, id
     // The material's own job last: a parent is refused removal while one of its chunks still runs.
     id,
   ];
-  const prefix = ctx.config.redis.queuePrefix;
-  const heardBy = await publishCancel(ctx.redis, prefix, { materialId: id, jobIds });
-  const stillRunning = await removeJobs(ctx.queue, jobIds, SETTLE_MS);
-  log.info({ heardBy, jobs: jobIds.length, stillRunning }, 'processing cancelled');
+  let stillRunning = jobIds;
+  try {
+    const heardBy = await publishCancel(ctx.redis, ctx.config.redis.queuePrefix, { materialId: id, jobIds });
+    stillRunning = await removeJobs(ctx.queue, jobIds, SETTLE_MS);
+    log.info({ heardBy, jobs: jobIds.length, stillRunning }, 'processing cancelled');
+  } catch (err) {
+    // The cancel stands (the material is settled): a job that still runs finds that when it tries to finish, and
+    // one left in the queue finds it when it starts.
+    log.warn({ err }, 'processing cancelled, but its jobs could not be stopped or removed (Redis)');
+  }
 
   // Every chunk's audio the stopped run recorded (also what it cut before its plan was written).
   const audioKeys = (await listObjects(ctx.db, id, 'derived')).map((o) => o.key).filter((key) => CHUNK_AUDIO.test(key));
