@@ -174,6 +174,10 @@ describe('cancelling a running PDF', () => {
       60_000,
       `${id} to start extracting`,
     );
+    const status = await jobStatus(id);
+    expect(status).toMatchObject({ jobId: id, status: 'running' });
+    expect(status.progress!.percentage).toBeGreaterThanOrEqual(5);
+    expect(Date.parse(status.startedAt!)).toBeLessThanOrEqual(Date.now());
   }
 
   it('kills its child at once, frees the slot for the next material, and works from another api process', async () => {
