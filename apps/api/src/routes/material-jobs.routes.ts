@@ -51,7 +51,7 @@ export const materialJobRoutes: AnyRoute[] = [
     responses: { 200: json('Cancelled', cancelledJobSchema) },
     errors: [404, 409],
     handle: async ({ ctx, principal, params }) => {
-      const { material } = await cancelMaterial(ctx, principal.organizationId, params.id);
+      const material = await cancelMaterial(ctx, principal.organizationId, params.id);
       return {
         status: 200,
         body: {
