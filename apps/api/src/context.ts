@@ -15,9 +15,9 @@ import type { Redis } from 'ioredis';
 import type { DestinationStream, Logger } from 'pino';
 import { KeyCache } from './auth/key-cache.ts';
 import { createApiMetrics, type ApiMetrics } from './metrics.ts';
-import { ListingCounts } from './services/listing-counts.ts';
-import type { MaterialJson } from './services/material-json.ts';
-import { materialJsonFor, urlSigner } from './services/material-view.ts';
+import { ListingCounts } from './views/listing-counts.ts';
+import type { MaterialJson } from './views/material-json.ts';
+import { materialJsonFor, urlSigner } from './views/material-view.ts';
 
 export interface ApiContext {
   config: ServiceConfig;

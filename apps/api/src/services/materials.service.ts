@@ -33,10 +33,10 @@ import {
 import { cancelMaterialJob, enqueueMaterial } from '@quire/queue';
 import type { ApiContext } from '../context.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, unavailable, unsupportedType } from '../errors.ts';
-import { isDependencyDown } from '../middleware/dependency-errors.ts';
+import { isDependencyDown } from '../dependency-errors.ts';
 import { requireFolders } from './folders.service.ts';
 import { requireOcrLanguages } from './ocr-languages.ts';
-import { listItemViewer, materialViewer } from './material-view.ts';
+import { listItemViewer, materialViewer } from '../views/material-view.ts';
 import { offsetOf, pageOf } from './pagination.ts';
 
 /** Keeps a client's file name as metadata only: no directories, no control characters, bounded length. */
