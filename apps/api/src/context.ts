@@ -31,19 +31,13 @@ export interface ApiContext extends Infra {
 /** Builds the api's dependencies once and passes them explicitly; tests override pieces. */
 export async function createApiContext(config: ServiceConfig, overrides: InfraOverrides = {}): Promise<ApiContext> {
   const requestScope = new AsyncLocalStorage<{ requestId: string }>();
-  // Connection errors repeat while Redis is down; requests that need it answer 503 and say so at their level.
-  const redisError = (source: string) => (err: Error) =>
-    infra.logger.debug(
-      { err: err.message },
-      source === 'redis' ? 'redis connection error' : `${source}: redis connection error`,
-    );
   const infra = await createInfra(
     config,
     {
       name: 'api',
       redisRole: 'producer',
       redisReadyWaitMs: 5_000,
-      onRedisError: (source, err) => redisError(source)(err),
+      logRedisErrors: true,
       // Services log through ctx.logger; inside a request their lines carry its id (req.log binds it already).
       logMixin: (_object, _level, from) =>
         from.bindings().requestId === undefined ? (requestScope.getStore() ?? {}) : {},
@@ -51,6 +45,8 @@ export async function createApiContext(config: ServiceConfig, overrides: InfraOv
     overrides,
   );
   const { logger, store, queue, webhooksQueue } = infra;
+  const redisError = (name: string) => (err: Error) =>
+    logger.debug({ err: err.message }, `${name}: redis connection error`);
   const eventsRedis = createRedis(config.redis.url, 'worker');
   eventsRedis.on('error', redisError('queue events'));
   const waiter = new CompletionWaiter(eventsRedis, config.redis.queuePrefix, redisError('completion waiter'));

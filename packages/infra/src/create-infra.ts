@@ -33,8 +33,11 @@ export interface InfraOptions {
    */
   redisRole: 'producer' | 'worker';
   logMixin?: LoggerOptions['mixin'];
-  /** Called with connection errors of Redis (`redis`) and the queues; without it they are not listened for. */
-  onRedisError?: (source: string, err: Error) => void;
+  /**
+   * Logs connection errors of Redis and the queues at debug level: they repeat while Redis is down, and what
+   * needs Redis says so at its own level. Without it they are not listened for.
+   */
+  logRedisErrors?: boolean;
   /**
    * Waits up to this long for Redis before building the queues. Best effort: with Redis up, the process is
    * built on a ready connection; with Redis down, it still starts and answers what needs Redis with 503.
@@ -61,9 +64,11 @@ export async function createInfra(
       onIdleError: (err) => logger.warn({ err }, 'postgres: an idle connection failed; the next query reconnects'),
     });
   const store = overrides.store ?? (await createObjectStore(config));
-  const { onRedisError } = options;
+  const redisError = (source: string) => (err: Error) =>
+    logger.debug({ err: err.message }, `${source}redis connection error`);
+  const listen = options.logRedisErrors === true;
   const redis = createRedis(config.redis.url, options.redisRole);
-  if (onRedisError) redis.on('error', (err) => onRedisError('redis', err));
+  if (listen) redis.on('error', redisError(''));
   if (options.redisReadyWaitMs !== undefined && redis.status !== 'ready') {
     await Promise.race([
       new Promise((resolve) => redis.once('ready', resolve)),
@@ -71,13 +76,13 @@ export async function createInfra(
     ]);
   }
   const queue = createMaterialsQueue(redis, { prefix: config.redis.queuePrefix, attempts: config.worker.jobAttempts });
-  if (onRedisError) queue.on('error', (err) => onRedisError('materials queue', err));
+  if (listen) queue.on('error', redisError('materials queue: '));
   const webhooksQueue = createWebhooksQueue(redis, {
     prefix: config.redis.queuePrefix,
     attempts: config.webhooks.attempts,
     backoffMs: config.webhooks.backoffMs,
   });
-  if (onRedisError) webhooksQueue.on('error', (err) => onRedisError('webhooks queue', err));
+  if (listen) webhooksQueue.on('error', redisError('webhooks queue: '));
   return {
     config,
     db,
