@@ -2,7 +2,7 @@ import { idParams, json } from '../openapi/common.ts';
 import { cancelMaterial } from '../services/cancel-material.ts';
 import { jobStatusOf } from '../services/job-status.service.ts';
 import { materialDebugInfo } from '../services/material-debug.service.ts';
-import { materialViewer } from '../services/material-view.ts';
+import { materialViewer } from '../views/material-view.ts';
 import { cancelledJobSchema, debugInfoSchema, jobStatusSchema } from './material-jobs.schema.ts';
 import { apiRoute, type AnyRoute } from './route.ts';
 

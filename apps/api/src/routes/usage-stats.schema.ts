@@ -19,8 +19,6 @@ export const usageStatsQuerySchema = z
     message: 'must not be after endDate',
   });
 
-export type UsageStatsQuery = z.infer<typeof usageStatsQuerySchema>;
-
 export const usageStatsSchema = z
   .strictObject({
     startDate: isoTimestamp,

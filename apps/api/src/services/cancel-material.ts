@@ -1,12 +1,12 @@
+import { cancelProcessing } from '@quire/lifecycle';
 import type { Material } from '@quire/material';
 import { enqueueDeliveries } from '@quire/queue';
 import type { ApiContext } from '../context.ts';
 import { conflict, notFound } from '../errors.ts';
-import { cancelProcessing } from './cancel-processing.ts';
 import { getMaterial } from './materials.service.ts';
 
 /**
- * `POST /{id}/cancel-job` (see `cancelProcessing`): 404 for no such material, 409 when it is not being processed
+ * `POST /{id}/cancel-job` (see `lifecycle.cancelProcessing`): 404 for no such material, 409 when it is not being processed
  * or its job finished first.
  */
 export async function cancelMaterial(ctx: ApiContext, organizationId: string, id: string): Promise<Material> {

@@ -1,10 +1,18 @@
 import { sumUsageByWindow, type Db, type UsageCounter } from '@quire/db';
 import type { Principal } from '../auth/principal.ts';
 import { badRequest } from '../errors.ts';
-import type { UsageStatsQuery } from '../routes/usage-stats.schema.ts';
 import { DAY_MS, splitByUtcDay } from './report-windows.ts';
 import { groupToList } from './usage-events.service.ts';
 import { COUNTERS, EVENT_COUNTERS, figuresOf } from './usage-summary.service.ts';
+
+/** The range and filters of `GET /api/v1/usage/stats`, as `routes/usage-stats.schema.ts` parses them. */
+export interface UsageStatsQuery {
+  startDate: Date;
+  /** Now when absent. */
+  endDate?: Date | undefined;
+  groupId?: string | undefined;
+  userId?: string | undefined;
+}
 
 /**
  * Usage totals over one range of the key's group (a key without a group: its organization's, or one group's), from

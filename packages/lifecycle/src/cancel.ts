@@ -1,10 +1,9 @@
-import { forgetObjects, listAllSpeechChunks, listObjects, transitionMaterial, type Db } from '@quire/db';
+import { forgetObjects, listAllSpeechChunks, listObjects, transitionMaterial } from '@quire/db';
 import { withError, type Material, type MaterialError } from '@quire/material';
-import { chunkJobId, publishCancel, removeJobs, type MaterialsQueue } from '@quire/queue';
-import type { ObjectStore } from '@quire/storage';
+import { chunkJobId, publishCancel, removeJobs } from '@quire/queue';
 import { recordMaterialEvent } from '@quire/webhooks';
 import type { Redis } from 'ioredis';
-import type { Logger } from 'pino';
+import type { LifecycleDeps } from './deps.ts';
 
 /** How long a cancel waits for running jobs to stop before it answers (they stop within moments when heard). */
 const SETTLE_MS = 5_000;
@@ -13,12 +12,8 @@ const CHUNK_AUDIO = /\/speech-chunk-\d+\.wav$/;
 
 const CANCELLED: MaterialError = { code: 'CANCELLED', message: 'Processing was cancelled on request' };
 
-export interface CancelDeps {
-  db: Db;
-  store: ObjectStore;
-  queue: MaterialsQueue;
-  logger: Logger;
-  /** Where the cancel is published for every worker to hear (see `subscribeToCancels`). */
+export interface CancelDeps extends LifecycleDeps {
+  /** Where the cancel is published for every worker to hear (see `subscribeToCancels`), under the queue prefix. */
   redis: Redis;
   queuePrefix: string;
 }
