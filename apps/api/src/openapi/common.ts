@@ -45,6 +45,7 @@ const ERRORS: Record<number, string> = {
   415: 'The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding',
   422: 'The Idempotency-Key was already used with a different request',
   429: 'Rate limited: see the `RateLimit` and `RateLimit-Policy` headers',
+  501: 'Not provided by quire (the message says why and what to use instead)',
   503: 'Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds',
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoTimestamp } from '@quire/material';
+import { isoTimestamp, materialListItemSchema } from '@quire/material';
 import { listQuerySchema } from './materials.schema.ts';
 
 const id = z.string().trim().min(1).max(200);
@@ -83,3 +83,14 @@ export const folderTreeNodeSchema: z.ZodType<TreeNode> = folderSchema
     },
   })
   .meta({ id: 'FolderTreeNode' });
+
+export const folderDetailSchema = folderSchema
+  .extend({
+    subfolders: z.array(folderSchema).meta({ description: 'The direct children' }),
+    materialCount: z.number().int().meta({ description: 'Live materials directly in the folder' }),
+    totalSize: z.number().int().meta({ description: "Bytes of those materials' originals" }),
+    materials: z
+      .array(materialListItemSchema)
+      .meta({ description: 'One page of the materials directly in the folder (`page`, `limit`)' }),
+  })
+  .meta({ id: 'FolderDetail' });

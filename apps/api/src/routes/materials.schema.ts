@@ -258,7 +258,10 @@ export const searchResultsSchema = z
     query: z.string(),
     results: z.array(
       z.strictObject({
-        score: z.number(),
+        score: z.number().min(0).max(1).meta({
+          description:
+            "Relevance, 0..1, best first: raw / (raw + h), where raw is the BM25 score and h the sum of the query words' idf",
+        }),
         text: z.string(),
         chunkIndex: z.number().int(),
         page: z.number().int().optional(),

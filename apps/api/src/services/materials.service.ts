@@ -400,8 +400,13 @@ export async function downloadUrl(
 ): Promise<string> {
   const material = await getMaterial(ctx, organizationId, id);
   if (material.status === 'pending_upload') throw conflict('The file has not been uploaded yet');
+  if (material.source.kind === 'text') {
+    // Served as text/plain: its file is written the first time it is asked for.
+    const key = await lifecycle.keepTextFile(ctx, material);
+    return ctx.store.presignGet(key, expiresInSeconds, { filename: `${sanitizeFilename(material.name)}.txt` });
+  }
   const original = originalOf(material.source);
-  if (!original) throw conflict('This material has no stored file (text, or a URL not fetched yet)');
+  if (!original) throw conflict('The URL has not been fetched yet; ask again once the material is processed');
   if (original.etag) {
     const object = await ctx.store.stat(original.s3Key);
     if (!object || object.etag !== original.etag || object.size !== original.fileSize) {
