@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { textSegmentSchema } from '@quire/material';
+import { AppError } from '../errors.ts';
 import { idParams } from '../openapi/common.ts';
 import { openSegments, openText, segmentPage } from '../services/material-text.service.ts';
 import { apiRoute, type AnyRoute } from './route.ts';
@@ -32,9 +33,19 @@ export const textSegmentPageSchema = z
   })
   .meta({ id: 'TextSegmentPage' });
 
+const MEDIA_TYPES = ['text/plain', 'application/json', 'application/x-ndjson'];
+
+/** `format` decides; without it `Accept` does, and an `Accept` that takes none of the three is a 406. */
 function formatOf(req: Request, format: (typeof FORMATS)[number] | undefined): (typeof FORMATS)[number] {
   if (format) return format;
-  const preferred = req.accepts(['text/plain', 'application/json', 'application/x-ndjson']);
+  const preferred = req.accepts(MEDIA_TYPES);
+  if (!preferred) {
+    throw new AppError(
+      406,
+      'NOT_ACCEPTABLE',
+      `The text is served as ${MEDIA_TYPES.join(', ')}; the Accept header takes none of them`,
+    );
+  }
   return preferred === 'application/json' ? 'json' : preferred === 'application/x-ndjson' ? 'ndjson' : 'text';
 }
 
@@ -79,7 +90,7 @@ export const materialTextRoutes: AnyRoute[] = [
         },
       },
     },
-    errors: [400, 404, 409],
+    errors: [400, 404, 406, 409],
     handle: async ({ ctx, principal, params, query, http }) => {
       const { organizationId } = principal;
       switch (formatOf(http.req, query.format)) {
