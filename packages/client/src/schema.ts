@@ -2531,6 +2531,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description The `Accept` header takes none of the media types this endpoint serves */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description The resource is in a state that does not allow this */
                 409: {
                     headers: {
@@ -2706,9 +2715,16 @@ export interface paths {
                         parentFolderId?: string | null;
                         description?: string | null;
                         metadata?: {
-                            /** @example #3b82f6 */
+                            /**
+                             * @description `#rrggbb`, or a palette name (`teal`, `rose`, ...)
+                             * @example #3b82f6
+                             */
                             color?: string | null;
-                            /** @example folder */
+                            /**
+                             * @description An icon name: 1 to 32 of `a-z`, `0-9`, `-`
+                             * @example folder
+                             * @example book-open
+                             */
                             icon?: string | null;
                         };
                     };
@@ -3136,9 +3152,16 @@ export interface paths {
                         name?: string;
                         description?: string | null;
                         metadata?: {
-                            /** @example #3b82f6 */
+                            /**
+                             * @description `#rrggbb`, or a palette name (`teal`, `rose`, ...)
+                             * @example #3b82f6
+                             */
                             color?: string | null;
-                            /** @example folder */
+                            /**
+                             * @description An icon name: 1 to 32 of `a-z`, `0-9`, `-`
+                             * @example folder
+                             * @example book-open
+                             */
                             icon?: string | null;
                         };
                     };
