@@ -2471,7 +2471,7 @@ export interface paths {
         };
         /**
          * The whole extracted text, or its segments with their positions
-         * @description Works for text of any size (also when it is too long for `metadata.extractedText` and the material has `metadata.textUrl` instead): the body is streamed from storage. With `format=json` (or `Accept: application/json`), a page of segments in reading order; with `format=ndjson` (or `Accept: application/x-ndjson`), all of them, one per line. Each segment says where it is (`page`, `chapter`, `startMs`/`endMs`), how it was read (`source`: `text-layer`, `ocr`, `transcript`; OCR adds `confidence`) and where it starts in the whole text (`offset`): `text.slice(offset, offset + length)` is the segment. 409 while the material is not `active`.
+         * @description Works for text of any size (also when it is too long for `metadata.extractedText` and the material has `metadata.textUrl` instead): the body is streamed from storage. With `format=json` (or `Accept: application/json`), a page of segments in reading order; with `format=ndjson` (or `Accept: application/x-ndjson`), all of them, one per line. Each segment says where it is (`page`, `chapter`, `startMs`/`endMs`), how it was read (`source`: `text-layer`, `ocr`, `transcript`; OCR adds `confidence`) and where it starts in the whole text (`offset`): `text.slice(offset, offset + length)` is the segment. No segment is longer than 16,384 characters: a long text comes as consecutive segments cut at paragraph breaks. 409 while the material is not `active`; 406 when, without `format`, `Accept` takes none of the three media types.
          */
         get: {
             parameters: {
