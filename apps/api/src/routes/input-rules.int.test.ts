@@ -54,6 +54,17 @@ describe('multipart bodies with a Content-Encoding', () => {
     const unknown = await upload(multipart({ name: 'odd' }, 'filename="odd.txt"'), { 'content-encoding': 'compress' });
     expect(unknown.status).toBe(415);
   });
+
+  it('answers 400 for a truncated form inside a correct gzip stream, and for a cut gzip stream', async () => {
+    const whole = multipart({ name: 'cut' }, 'filename="cut.txt"', 'x'.repeat(100_000));
+    const truncatedForm = await upload(gzipSync(whole.subarray(0, 50_000)), { 'content-encoding': 'gzip' });
+    expect(truncatedForm.status).toBe(400);
+    expect((await truncatedForm.json()).message).toMatch(/multipart/i);
+    const gzipped = gzipSync(whole);
+    const cutStream = await upload(gzipped.subarray(0, gzipped.length - 10), { 'content-encoding': 'gzip' });
+    expect(cutStream.status).toBe(400);
+    expect((await tenant.request('/api/v1/materials?search=cut')).status).toBe(200);
+  });
 });
 
 describe('multipart file names', () => {

@@ -43,6 +43,11 @@ export function decodingStreamHandler(coding: string | undefined) {
         badRequest(`The request body could not be decoded as its Content-Encoding (${coding}) says: ${err.message}`),
       );
     });
+    // multer unpipes the request from busboy when the form is bad; here the decoder sits between the two.
+    busboy.once('error', () => {
+      req.unpipe(decoder);
+      decoder.destroy();
+    });
     req.pipe(decoder).pipe(busboy);
   };
 }
