@@ -2474,7 +2474,7 @@ export interface paths {
         };
         /**
          * The whole extracted text, or its segments with their positions
-         * @description Works for text of any size (also when it is too long for `metadata.extractedText` and the material has `metadata.textUrl` instead): the body is streamed from storage. With `format=json` (or `Accept: application/json`), a page of segments in reading order; with `format=ndjson` (or `Accept: application/x-ndjson`), all of them, one per line. Each segment says where it is (`page`, `chapter`, `startMs`/`endMs`), how it was read (`source`: `text-layer`, `ocr`, `transcript`; OCR adds `confidence`) and where it starts in the whole text (`offset`): `text.slice(offset, offset + length)` is the segment. 409 while the material is not `active`.
+         * @description Works for text of any size (also when it is too long for `metadata.extractedText` and the material has `metadata.textUrl` instead): the body is streamed from storage. With `format=json` (or `Accept: application/json`), a page of segments in reading order; with `format=ndjson` (or `Accept: application/x-ndjson`), all of them, one per line. Each segment says where it is (`page`, `chapter`, `startMs`/`endMs`), how it was read (`source`: `text-layer`, `ocr`, `transcript`; OCR adds `confidence`) and where it starts in the whole text (`offset`): `text.slice(offset, offset + length)` is the segment. No segment is longer than 16,384 characters: a long text comes as consecutive segments cut at paragraph breaks. 409 while the material is not `active`; 406 when, without `format`, `Accept` takes none of the three media types.
          */
         get: {
             parameters: {
@@ -2527,6 +2527,15 @@ export interface paths {
                 };
                 /** @description Not found (also when it belongs to another organization) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The `Accept` header takes none of the media types this endpoint serves */
+                406: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3217,9 +3226,16 @@ export interface paths {
                         parentFolderId?: string | null;
                         description?: string | null;
                         metadata?: {
-                            /** @example #3b82f6 */
+                            /**
+                             * @description `#rrggbb`, or a palette name (`teal`, `rose`, ...)
+                             * @example #3b82f6
+                             */
                             color?: string | null;
-                            /** @example folder */
+                            /**
+                             * @description An icon name: 1 to 32 of `a-z`, `0-9`, `-`
+                             * @example folder
+                             * @example book-open
+                             */
                             icon?: string | null;
                         };
                     };
@@ -3623,9 +3639,16 @@ export interface paths {
                         name?: string;
                         description?: string | null;
                         metadata?: {
-                            /** @example #3b82f6 */
+                            /**
+                             * @description `#rrggbb`, or a palette name (`teal`, `rose`, ...)
+                             * @example #3b82f6
+                             */
                             color?: string | null;
-                            /** @example folder */
+                            /**
+                             * @description An icon name: 1 to 32 of `a-z`, `0-9`, `-`
+                             * @example folder
+                             * @example book-open
+                             */
                             icon?: string | null;
                         };
                     };

@@ -40,6 +40,7 @@ export const jsonBody = (schema: z.ZodType, description?: string) => ({
 const ERRORS: Record<number, string> = {
   400: 'The request is invalid; `message` and `details` name the field',
   404: 'Not found (also when it belongs to another organization)',
+  406: 'The `Accept` header takes none of the media types this endpoint serves',
   409: 'The resource is in a state that does not allow this',
   413: 'The body, the file or a field is larger than the configured limit',
   415: 'The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding',

@@ -66,6 +66,8 @@ const ocrLanguages = z
   .array(z.string().regex(/^[a-z]{3}(_[a-z]+)?$/i, 'a tesseract language code, e.g. eng or fra'))
   .min(1)
   .max(10)
+  // A language named twice would be loaded and read twice by OCR: kept once, in the order first given.
+  .transform((languages) => [...new Set(languages)])
   .meta({
     description:
       'Languages OCR reads this material in (scans, images), e.g. ["eng","fra"]; each must be installed ' +

@@ -25,6 +25,7 @@ import type { ApiContext } from '../context.ts';
 import { isDependencyDown } from '../dependency-errors.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, unavailable, unsupportedType } from '../errors.ts';
 import { listItemViewer, materialViewer } from '../views/material-view.ts';
+import { capFileName } from './file-name.ts';
 import { requireFolders } from './folders.service.ts';
 import { requireOcrLanguages } from './ocr-languages.ts';
 import { offsetOf, pageOf } from './pagination.ts';
@@ -32,7 +33,7 @@ import { offsetOf, pageOf } from './pagination.ts';
 /** Keeps a client's file name as metadata only: no directories, no control characters, bounded length. */
 export function sanitizeFilename(raw: string | undefined): string {
   const base = path.posix.basename((raw ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '');
-  const trimmed = base.trim().slice(0, 255);
+  const trimmed = capFileName(base.trim());
   return trimmed === '' || trimmed === '.' || trimmed === '..' ? 'upload' : trimmed;
 }
 
