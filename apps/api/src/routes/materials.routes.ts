@@ -4,7 +4,7 @@ import type { ApiContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { idParams, json } from '../openapi/common.ts';
 import { streamMaterialEvents } from '../services/material-events.ts';
-import { materialPageJson, materialViewer } from '../services/material-view.ts';
+import { materialPageJson, materialViewer } from '../views/material-view.ts';
 import * as materials from '../services/materials.service.ts';
 import { searchMaterials, type SearchHit } from '../services/search.service.ts';
 import { openEventStream } from '../streams/event-stream.ts';
@@ -414,7 +414,10 @@ export const materialRoutes: AnyRoute[] = [
     method: 'get',
     path: '/api/v1/materials/{id}/download-url',
     tags,
-    summary: 'A time-limited URL of the original file',
+    summary: "A time-limited URL of the material's content",
+    description:
+      "A file's original, a URL material's fetched bytes (409 until fetched), or a text material's text as " +
+      '`text/plain`. 409 while an upload is awaited, or when an S3 original was overwritten after `upload/complete`.',
     params,
     query: downloadUrlQuerySchema,
     responses: { 200: json('The URL', z.strictObject({ downloadUrl: z.string() })) },

@@ -4,14 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { WaitingChildrenError, type Job } from 'bullmq';
-import {
-  forgetObjects,
-  listSpeechChunks,
-  recordChunkPlan,
-  recordObject,
-  type PlannedChunk,
-  type SpeechChunk,
-} from '@quire/db';
+import { listSpeechChunks, recordChunkPlan, type PlannedChunk, type SpeechChunk } from '@quire/db';
 import { EXTRACTOR_VERSIONS, type ExtractError } from '@quire/extract';
 import {
   CHUNK_SILENCE,
@@ -23,10 +16,12 @@ import {
   wavHeader,
   type TranscriptSegment,
 } from '@quire/extract/speech-tools';
+import { dropRunObjects, keepRunObject } from '@quire/lifecycle';
 import { storageKeys, type Material } from '@quire/material';
 import { addChunkJobs, type JobMap, type MaterialsQueue } from '@quire/queue';
 import type { Logger } from 'pino';
 import { mediaBudgetMs } from './budget.ts';
+import { anySignal } from './cancellation.ts';
 import type { ProcessDeps } from './process-deps.ts';
 
 const PROBE_TIMEOUT_MS = 30_000;
@@ -84,12 +79,7 @@ export async function transcribeInChunks(
   const joined = joinChunkTranscripts(rows.map(chunkTranscript));
   // Every chunk has its words (or has been given up on): the audio is no longer needed by anyone.
   const audioKeys = rows.map((r) => r.audio_key);
-  // Audio that could not be removed stays recorded as the material's, for its next run or deletion to remove.
-  const removed = await deps.store.remove(audioKeys).then(
-    () => true,
-    (err) => log.warn({ err }, 'chunk audio could not be removed'),
-  );
-  if (removed) await forgetObjects(deps.db, material.id, audioKeys);
+  await dropRunObjects(deps, material, audioKeys, (err) => log.warn({ err }, 'chunk audio could not be removed'));
   if (joined.missing.length > 0) log.warn({ missing: joined.missing }, 'transcript joined with stretches missing');
   return {
     kind: 'joined',
@@ -121,7 +111,7 @@ async function cutIntoChunks(
   durationSeconds: number,
   reportProgress: (percent: number) => void,
 ): Promise<{ kind: 'cut'; plan: string; chunks: number } | Extract<ChunkedSpeech, { kind: 'failed' }>> {
-  const { db, store, config } = deps;
+  const { db, config } = deps;
   const chunkSeconds = config.extraction.mediaChunkSeconds;
   // Same bytes, chunk length and engine, same plan: a re-run (lost queue, crash while cutting, reprocessing
   // with nothing changed) finds its finished chunks; a new engine, model or extractor version starts over.
@@ -130,16 +120,17 @@ async function cutIntoChunks(
   const plan = `${(await sha256(inputPath, engine)).slice(0, 24)}-${chunkSeconds}`;
   const pcmPath = path.join(workDir, 'speech.pcm');
   const tools = createMediaTools(config.extraction);
+  const stop = anySignal(deps.shutdown, deps.cancel);
   let silences;
   try {
     silences = await tools.toSpeechPcm(inputPath, audioIndex, pcmPath, {
       ...CHUNK_SILENCE,
       timeoutMs: mediaBudgetMs(durationSeconds, config),
-      ...(deps.shutdown ? { signal: deps.shutdown } : {}),
+      ...(stop ? { signal: stop } : {}),
       onSeconds: (done) => reportProgress(5 + Math.min(1, done / durationSeconds) * (CUT_UNTIL - 5)),
     });
   } catch (err) {
-    deps.shutdown?.throwIfAborted();
+    stop?.throwIfAborted();
     const { code = 'CORRUPT', message = String(err) } = err as Partial<ExtractError>;
     return { kind: 'failed', code, message };
   }
@@ -152,16 +143,17 @@ async function cutIntoChunks(
   const runKey = storageKeys.derivedRun(material.organizationId, material.id);
   const planned: PlannedChunk[] = [];
   for (const [index, span] of spans.entries()) {
+    // Each piece of audio is recorded as soon as it is stored: a cancelled run leaves none unrecorded.
+    stop?.throwIfAborted();
     const audioKey = storageKeys.derived(runKey, `speech-chunk-${index}.wav`);
     planned.push({ index, startMs: span.startMs, endMs: span.endMs, audioKey });
     if (done.has(index)) continue;
     const { start, end } = pcmRange(span, SPEECH_SAMPLE_RATE);
     const samples = await readRange(pcmPath, start, end);
     const wav = Buffer.concat([wavHeader(samples.length, SPEECH_SAMPLE_RATE), samples]);
-    await store.put(audioKey, wav, { contentType: 'audio/wav' });
-    // Recorded as the material's, so deleting it (or its next run) removes audio a crashed run left behind.
-    await recordObject(db, material.id, audioKey, 'derived', wav.length);
+    await keepRunObject(deps, material, audioKey, wav, 'audio/wav');
   }
+  stop?.throwIfAborted();
   await recordChunkPlan(db, material.id, plan, planned);
   await addChunkJobs(
     queue,
