@@ -100,7 +100,12 @@ function readArticle(
   const pruned = document.documentElement?.outerHTML;
   try {
     // Classes kept: they tell which element of the page the article came from (see postsLike).
-    return { head, pruned, article: new Readability(document, { keepClasses: true }).parse() };
+    const article = new Readability(document, { keepClasses: true }).parse();
+    if ((article?.textContent?.trim().length ?? 0) >= MIN_ARTICLE_CHARS) return { head, pruned, article };
+    // The furniture rules took the article with them (a post inside a block named like a widget): the page as it is.
+    const unpruned = new Readability(parseDocument(html), { keepClasses: true }).parse();
+    const found = (unpruned?.textContent?.trim().length ?? 0) >= MIN_ARTICLE_CHARS;
+    return { head, pruned, article: found ? unpruned : article };
   } catch (err) {
     return { head, pruned, article: null, failure: `the article could not be found: ${(err as Error).message}` };
   }
