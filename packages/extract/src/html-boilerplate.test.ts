@@ -77,7 +77,7 @@ describe('extractHtmlPage: boilerplate around the article', () => {
       <div class="info"><span>24.05.2021, 14:30</span></div><div class="who">By Ines Duarte</div><div>4 min read</div>
       ${prose('tides')}
       <figure><img src="x.jpg"><figcaption>Photo: Ines Duarte</figcaption></figure>
-      <p>Also interesting:</p><p>Share this article</p><p>Updated 25 May 2021</p></article>`),
+      <p>Also interesting:</p><p>Share this article</p><p>Updated 25 May 2021</p><div>Service</div><div>Contact and imprint</div></article>`),
     );
     expect(text).toContain('Tide tables');
     expect(text).toContain('Paragraph 1 on tides');

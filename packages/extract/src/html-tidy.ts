@@ -88,7 +88,11 @@ export function trimEdges(content: DomDocument): void {
     else if (
       i > last &&
       !SENTENCE.test(text) &&
-      (DATE.test(text) || PROMPT.test(text) || CREDIT.test(text) || /:$/.test(text))
+      (DATE.test(text) ||
+        PROMPT.test(text) ||
+        CREDIT.test(text) ||
+        /:$/.test(text) ||
+        (text.length < 60 && !['LI', 'TD', 'DD', 'DT'].includes(block.tagName)))
     )
       block.remove();
     else if (CREDIT.test(text) && text.length <= 80) block.remove();
