@@ -50,13 +50,12 @@ function planSystemPackages(facts, installing, plan) {
   const command = [SETUP_SYSTEM, facts.mode];
   const darwin = facts.platform === 'darwin';
   const root = facts.uid === 0;
-  const cannotInstall = !installing
-    ? null
-    : !darwin && !root && !facts.sudoAvailable
+  const withoutRoot = !darwin && !root && !facts.sudoAvailable;
+  if (!installing || withoutRoot) {
+    const advice = installing
       ? `Installing needs root, and sudo is not installed; as root, run: ${command.join(' ')}`
-      : null;
-  const said = sayMissing(facts, packages, cannotInstall ?? `Run: ${command.join(' ')}`);
-  if (!installing || cannotInstall) {
+      : `Run: ${command.join(' ')}`;
+    const said = sayMissing(facts, packages, advice);
     plan.problems.push(...said.problems);
     plan.warnings.push(...said.warnings);
     return;
