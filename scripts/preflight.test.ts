@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Facts, planPreflight } from './preflight/plan.mjs';
 
 const asRoot = process.getuid?.() === 0;
+const aptGet = asRoot ? 'apt-get' : 'sudo apt-get (sudo may ask for your password)';
 
 describe('the preflight plan', () => {
   const inPlace: Facts = {
@@ -146,7 +147,7 @@ describe('the preflight plan', () => {
  * npm, apt-get and sudo record their calls instead of installing, and the commands of the system packages
  * are empty scripts that a case takes away.
  */
-describe('npm start sets itself up', () => {
+describe('npm start and npm test set themselves up', () => {
   let work: string;
   let bin: string;
   let clone: string;
@@ -157,7 +158,7 @@ describe('npm start sets itself up', () => {
     work = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-preflight-'));
     bin = path.join(work, 'bin');
     await fs.mkdir(bin);
-    for (const command of ['node', 'bash', 'uname', 'id', 'env']) {
+    for (const command of ['node', 'bash', 'uname', 'id', 'env', 'dpkg-query', 'grep']) {
       await fs.symlink(which(command), path.join(bin, command));
     }
     const stub = (name: string, body: string) =>
@@ -198,9 +199,9 @@ describe('npm start sets itself up', () => {
     await fs.writeFile(log, '');
   });
 
-  /** `npm start`'s preflight with only the stubs on PATH; the pocketsphinx model is looked for where Debian puts it. */
-  function preflightOfStart(env: NodeJS.ProcessEnv = {}) {
-    const result = spawnSync(process.execPath, [path.join(clone, 'scripts', 'preflight.mjs'), 'start'], {
+  /** The preflight with only the stubs on PATH; files (the pocketsphinx model, fonts) are looked for where Debian puts them. */
+  function preflight(mode: 'start' | 'test', env: NodeJS.ProcessEnv = {}) {
+    const result = spawnSync(process.execPath, [path.join(clone, 'scripts', 'preflight.mjs'), mode], {
       env: { PATH: `${bin}${path.delimiter}${system}`, STUB_LOG: log, ...env },
       encoding: 'utf8',
     });
@@ -208,7 +209,7 @@ describe('npm start sets itself up', () => {
   }
 
   it('with everything in place: runs no installer and prints nothing', async () => {
-    const result = preflightOfStart();
+    const result = preflight('start');
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(await result.calls()).toEqual([]);
@@ -216,7 +217,7 @@ describe('npm start sets itself up', () => {
 
   it('without node_modules: says so, runs npm ci in the clone, and succeeds once it has', async () => {
     await fs.rm(path.join(clone, 'node_modules'), { recursive: true });
-    const result = preflightOfStart();
+    const result = preflight('start');
     expect(result.stderr).toBe(
       '[npm start] The dependencies are not installed; installing them: npm ci --no-audit --no-fund --include=dev\n',
     );
@@ -228,7 +229,7 @@ describe('npm start sets itself up', () => {
   it('with a package-lock.json newer than the last install: runs npm ci', async () => {
     const lastWeek = new Date(Date.now() - 7 * 86_400_000);
     await fs.utimes(path.join(clone, 'node_modules', '.package-lock.json'), lastWeek, lastWeek);
-    const result = preflightOfStart();
+    const result = preflight('start');
     expect(result.stderr).toBe(
       '[npm start] package-lock.json is newer than the installed dependencies; installing them: npm ci --no-audit --no-fund --include=dev\n',
     );
@@ -238,12 +239,8 @@ describe('npm start sets itself up', () => {
 
   it(`with redis-server missing, as ${asRoot ? 'root' : 'a user with sudo'}: installs it with apt-get, asking nothing`, async () => {
     await fs.rm(path.join(system, 'redis-server'));
-    const result = preflightOfStart();
-    expect(result.stderr).toBe(
-      asRoot
-        ? '[npm start] Installing the system packages quire needs with apt-get: redis-server\n'
-        : '[npm start] Installing the system packages quire needs with sudo apt-get (sudo may ask for your password): redis-server\n',
-    );
+    const result = preflight('start');
+    expect(result.stderr).toBe(`[npm start] Installing the system packages quire needs with ${aptGet}: redis-server\n`);
     expect(result.stdout).toBe('Installing system packages: redis-server\n');
     expect(result.status).toBe(0);
     const throughSudo = (call: string) => (asRoot ? [call] : [`sudo env DEBIAN_FRONTEND=noninteractive ${call}`, call]);
@@ -255,11 +252,32 @@ describe('npm start sets itself up', () => {
     ]);
   });
 
+  it('installs no Redis with REDIS_URL set, and no pocketsphinx with speech off', async () => {
+    await fs.rm(path.join(system, 'redis-server'));
+    await fs.rm(path.join(system, 'pocketsphinx_continuous'));
+    const result = preflight('start', { REDIS_URL: 'redis://redis.internal:6379', SPEECH_ENGINE: 'none' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(await result.calls()).toEqual([]);
+  });
+
+  it('for npm test, installs what the tests need as well, and its own Redis whatever REDIS_URL says', async () => {
+    await fs.rm(path.join(system, 'redis-server'));
+    const result = preflight('test', { REDIS_URL: 'redis://redis.internal:6379' });
+    // pdftotext, git, pgrep and useradd are not on this PATH.
+    const packages = 'redis-server poppler-utils git procps passwd';
+    expect(result.stderr).toBe(
+      `[npm test] Installing the system packages the tests need with ${aptGet}: ${packages}\n`,
+    );
+    expect(result.status).toBe(0);
+    expect(await result.calls()).toContain(`apt-get install -y -qq --no-install-recommends ${packages}`);
+  });
+
   it('with QUIRE_NO_INSTALL=1: only says what is missing, and fails', async () => {
     await fs.rm(path.join(clone, 'node_modules'), { recursive: true });
     await fs.rm(path.join(system, 'redis-server'));
     await fs.rm(path.join(system, 'ffmpeg'));
-    const result = preflightOfStart({ QUIRE_NO_INSTALL: '1' });
+    const result = preflight('start', { QUIRE_NO_INSTALL: '1' });
     expect(result.stderr).toBe(
       [
         'warning: ffmpeg not installed, so audio and video materials will end in error. Run: scripts/setup-system.sh start',
@@ -275,7 +293,7 @@ describe('npm start sets itself up', () => {
 
   it('when npm ci fails: says so and fails, so that npm start goes no further', async () => {
     await fs.rm(path.join(clone, 'node_modules'), { recursive: true });
-    const result = preflightOfStart({ STUB_NPM_FAILS: '1' });
+    const result = preflight('start', { STUB_NPM_FAILS: '1' });
     expect(result.stderr).toContain(
       'quire cannot start:\n  - npm ci failed (see above). Run it again when its cause is fixed: npm ci\n',
     );
