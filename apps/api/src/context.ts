@@ -73,7 +73,11 @@ export async function createApiContext(
       new Promise((resolve) => setTimeout(resolve, 5_000).unref()),
     ]);
   }
-  const queue = createMaterialsQueue(redis, { prefix: config.redis.queuePrefix, attempts: config.worker.jobAttempts });
+  const queue = createMaterialsQueue(redis, {
+    prefix: config.redis.queuePrefix,
+    attempts: config.worker.jobAttempts,
+    fairShare: { weights: config.fairShare.weights },
+  });
   // Connection errors repeat while Redis is down; requests that need it answer 503 and say so at their level.
   const redisError = (name: string) => (err: Error) =>
     logger.debug({ err: err.message }, `${name}: redis connection error`);
@@ -87,7 +91,7 @@ export async function createApiContext(
   const eventsRedis = createRedis(config.redis.url, 'worker');
   eventsRedis.on('error', redisError('queue events'));
   const waiter = new CompletionWaiter(eventsRedis, config.redis.queuePrefix, redisError('completion waiter'));
-  const metrics = createApiMetrics([queue, webhooksQueue]);
+  const metrics = createApiMetrics(queue, webhooksQueue, { topOrganizations: config.fairShare.metricsOrganizations });
   const keys = new KeyCache(
     { ttlMs: config.auth.keyCacheTtlMs, maxEntries: config.auth.keyCacheMaxEntries },
     (source) => metrics.keyLookups.inc({ source }),

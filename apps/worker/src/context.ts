@@ -38,7 +38,11 @@ export async function createWorkerContext(
     });
   const store = overrides.store ?? (await createObjectStore(config));
   const redis = createRedis(config.redis.url, 'worker');
-  const queue = createMaterialsQueue(redis, { prefix: config.redis.queuePrefix, attempts: config.worker.jobAttempts });
+  const queue = createMaterialsQueue(redis, {
+    prefix: config.redis.queuePrefix,
+    attempts: config.worker.jobAttempts,
+    fairShare: { weights: config.fairShare.weights },
+  });
   const webhooksQueue = createWebhooksQueue(redis, {
     prefix: config.redis.queuePrefix,
     attempts: config.webhooks.attempts,

@@ -1,9 +1,14 @@
 /** Every job quire runs: name -> payload. Payloads carry ids only; the rows hold the truth. */
 export interface JobMap {
   /** `speech` is set once a long recording has been cut and its chunk jobs added: the job then waits for them. */
-  'process-material': { materialId: string; speech?: { plan: string; chunks: number } };
+  'process-material': {
+    materialId: string;
+    /** Whose work it is, for fair sharing and per-organization queue depth; absent on jobs from before them. */
+    organizationId?: string;
+    speech?: { plan: string; chunks: number };
+  };
   /** One chunk of a long recording, a child of its material's `process-material` job. */
-  'transcribe-chunk': { materialId: string; plan: string; index: number };
+  'transcribe-chunk': { materialId: string; plan: string; index: number; organizationId?: string };
   'deliver-webhook': { deliveryId: string };
 }
 

@@ -1,15 +1,21 @@
 import { Queue, type ConnectionOptions, type Job } from 'bullmq';
+import { assignPriorities, weightOf, type FairShareSettings, type ProcessingClass } from './fair-share.ts';
 import { MATERIALS_QUEUE, type JobMap, type MaterialsJobData, type MaterialsJobName } from './jobs.ts';
 
-export type MaterialsQueue = Queue<MaterialsJobData, unknown, MaterialsJobName>;
+/** The materials queue, with the weights its jobs' priorities are computed with (see fair-share.ts). */
+export class MaterialsQueue extends Queue<MaterialsJobData, unknown, MaterialsJobName> {
+  fairShare?: FairShareSettings;
+}
 
 export interface QueueSettings {
   prefix: string;
   attempts: number;
+  /** Per-organization weights; every organization weighs 1 when absent. */
+  fairShare?: FairShareSettings;
 }
 
 export function createMaterialsQueue(connection: ConnectionOptions, settings: QueueSettings): MaterialsQueue {
-  return new Queue(MATERIALS_QUEUE, {
+  const queue = new MaterialsQueue(MATERIALS_QUEUE, {
     connection,
     prefix: settings.prefix,
     defaultJobOptions: {
@@ -20,6 +26,17 @@ export function createMaterialsQueue(connection: ConnectionOptions, settings: Qu
       removeOnFail: { age: 24 * 3600, count: 5000 },
     },
   });
+  if (settings.fairShare) queue.fairShare = settings.fairShare;
+  return queue;
+}
+
+export interface EnqueueOptions {
+  /** Whose material it is: slots are shared fairly between organizations with work waiting. */
+  organizationId: string;
+  /** `interactive` goes ahead of the organization's own bulk work; default `bulk`. */
+  processingClass?: ProcessingClass;
+  /** See enqueueMaterial. */
+  finishingMs?: number;
 }
 
 /**
@@ -32,7 +49,7 @@ export function createMaterialsQueue(connection: ConnectionOptions, settings: Qu
 export async function enqueueMaterial(
   queue: MaterialsQueue,
   materialId: string,
-  options: { finishingMs?: number } = {},
+  options: EnqueueOptions,
 ): Promise<void> {
   const existing = await queue.getJob(materialId);
   if (existing) {
@@ -45,7 +62,10 @@ export async function enqueueMaterial(
     if (state === 'completed' || state === 'failed') await existing.remove();
     else return;
   }
-  await queue.add('process-material', { materialId }, { jobId: materialId });
+  const { organizationId, processingClass = 'bulk' } = options;
+  const weight = weightOf(queue.fairShare, organizationId);
+  const [priority] = await assignPriorities(queue, { organizationId, processingClass, weight });
+  await queue.add('process-material', { materialId, organizationId }, { jobId: materialId, priority: priority! });
 }
 
 /** Removes a waiting or delayed job; an active one finishes and finds its material deleted. Throws if Redis refuses. */
@@ -60,7 +80,8 @@ export async function cancelMaterialJob(queue: MaterialsQueue, materialId: strin
 
 /**
  * Adds the chunk jobs of a long recording as children of its material's running job, in the same queue, so
- * any free slot of any worker takes them. Ids are fixed per chunk of a plan: adding them again (the parent
+ * any free slot of any worker takes them. They are the organization's bulk work: fair to other organizations
+ * and behind the organization's own interactive requests, yet spread over every slot when nothing else waits. Ids are fixed per chunk of a plan: adding them again (the parent
  * re-planned after a crash) attaches the ones that exist instead of queueing the work twice. A chunk that
  * failed for good no longer holds its parent (`ignoreDependencyOnFailure`); the material ends with the rest.
  */
@@ -68,8 +89,15 @@ export async function addChunkJobs(
   queue: MaterialsQueue,
   parent: Job,
   chunks: JobMap['transcribe-chunk'][],
+  options: { organizationId: string },
 ): Promise<void> {
-  const jobs = chunks.map((data) => ({ data, opts: { jobId: chunkJobId(data) } }));
+  const { organizationId } = options;
+  const weight = weightOf(queue.fairShare, organizationId);
+  const priorities = await assignPriorities(queue, { organizationId, processingClass: 'bulk', weight }, chunks.length);
+  const jobs = chunks.map((data, i) => ({
+    data: { ...data, organizationId },
+    opts: { jobId: chunkJobId(data), priority: priorities[i]! },
+  }));
   for (const { opts } of jobs) {
     // A failed job with this id would be attached as a dependency that never completes.
     const existing = await queue.getJob(opts.jobId);

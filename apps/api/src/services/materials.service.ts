@@ -30,7 +30,7 @@ import {
   type MaterialSource,
   type Reference,
 } from '@quire/material';
-import { cancelMaterialJob, enqueueMaterial } from '@quire/queue';
+import { cancelMaterialJob, enqueueMaterial, type ProcessingClass } from '@quire/queue';
 import type { ApiContext } from '../context.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, unavailable, unsupportedType } from '../errors.ts';
 import { isDependencyDown } from '../middleware/dependency-errors.ts';
@@ -66,6 +66,8 @@ export interface UploadInput {
   extractImages: boolean;
   references: Reference[];
   ocrLanguages?: string[] | undefined;
+  /** `interactive` when the client waits for processing; default `bulk`. */
+  processingClass?: ProcessingClass;
 }
 
 /** Validates a streamed upload's bytes and creates its material in `processing`, or removes the object. */
@@ -104,7 +106,7 @@ export async function createFromUpload(ctx: ApiContext, organizationId: string, 
       storageBytes: file.size,
     });
     await recordObject(ctx.db, material.id, file.key, 'original', file.size);
-    await enqueueOrWithdraw(ctx, material);
+    await enqueueOrWithdraw(ctx, material, input.processingClass);
     return material;
   } catch (err) {
     await ctx.store
@@ -121,6 +123,8 @@ export interface ContentInput {
   references: Reference[];
   extractImages: boolean;
   ocrLanguages?: string[] | undefined;
+  /** `interactive` when the client waits for processing; default `bulk`. */
+  processingClass?: ProcessingClass;
 }
 
 /** A text material, or a URL material whose bytes the worker fetches. */
@@ -155,7 +159,7 @@ export async function createFromContent(
     references: input.references,
     extractImages: input.extractImages,
   });
-  await enqueueOrWithdraw(ctx, material);
+  await enqueueOrWithdraw(ctx, material, input.processingClass);
   return material;
 }
 
@@ -163,9 +167,13 @@ export async function createFromContent(
  * The row is committed before the job is enqueued; if Redis refuses the job, the material is withdrawn
  * (deleted, objects removed) so the client can retry without leaving a duplicate behind.
  */
-async function enqueueOrWithdraw(ctx: ApiContext, material: Material): Promise<void> {
+async function enqueueOrWithdraw(
+  ctx: ApiContext,
+  material: Material,
+  processingClass: ProcessingClass = 'bulk',
+): Promise<void> {
   try {
-    await enqueueMaterial(ctx.queue, material.id);
+    await enqueueMaterial(ctx.queue, material.id, { organizationId: material.organizationId, processingClass });
   } catch (err) {
     ctx.logger.warn({ err, materialId: material.id }, 'enqueue failed; withdrawing the material');
     await withdraw(ctx, material).catch((withdrawErr) =>
@@ -486,7 +494,7 @@ export async function reprocessMaterial(ctx: ApiContext, organizationId: string,
   const started = await transitionMaterial(ctx.db, id, [material.status], 'processing', { organizationId, metadata });
   if (!started) throw conflict('The material changed state meanwhile; read it and try again');
   try {
-    await enqueueMaterial(ctx.queue, id, { finishingMs: 5_000 });
+    await enqueueMaterial(ctx.queue, id, { organizationId, finishingMs: 5_000 });
   } catch (err) {
     ctx.logger.warn({ err, materialId: id }, 'enqueue failed; putting the material back as it was');
     await transitionMaterial(ctx.db, id, ['processing'], material.status, {

@@ -1,0 +1,191 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { pendingPosition } from '@quire/queue';
+import {
+  parsePrometheusText,
+  sampleValue,
+  startTestStack,
+  startWorkerProcess,
+  waitUntil,
+  type ServiceProcess,
+  type Tenant,
+  type TestStack,
+} from '@quire/testkit';
+
+const METRICS_TOKEN = 'fair-share-metrics-token-0123';
+let stacks: TestStack[] = [];
+let workers: ServiceProcess[] = [];
+
+afterEach(async () => {
+  for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
+  await Promise.all(workers.map((w) => w.exited));
+  await Promise.all(stacks.map((s) => s.close()));
+  stacks = [];
+  workers = [];
+});
+
+/** A stack whose queue fills up before any worker runs, so the order jobs are taken in is the queue's alone. */
+async function stackWithoutWorker(): Promise<TestStack> {
+  const stack = await startTestStack({
+    worker: false,
+    config: { WORKER_CONCURRENCY: '1', METRICS_TOKEN, WORKER_SHUTDOWN_MS: '20000' },
+  });
+  stacks.push(stack);
+  return stack;
+}
+
+async function createNotes(tenant: Tenant, label: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const { data, response } = await tenant.client.POST('/api/v1/materials', {
+      body: {
+        name: `${label} ${i}`,
+        content: { text: `Note ${i} of ${label}: osmosis moves water across a membrane.` },
+      },
+    });
+    expect(response.status).toBe(201);
+    ids.push(data!._id);
+  }
+  return ids;
+}
+
+/** Job ids in the order workers took them, from the queue's event stream (exact, whatever the clocks say). */
+async function takenOrder(stack: TestStack): Promise<string[]> {
+  const client = await stack.api.queue.client;
+  const entries = (await client.xrange(stack.api.queue.keys.events!, '-', '+')) as [string, string[]][];
+  return entries
+    .map(([, fields]) => Object.fromEntries(fields.flatMap((f, i) => (i % 2 === 0 ? [[f, fields[i + 1]]] : []))))
+    .filter((e) => e.event === 'active')
+    .map((e) => e.jobId as string);
+}
+
+async function completedCounts(stack: TestStack): Promise<Map<string, number>> {
+  const client = await stack.api.queue.client;
+  const entries = (await client.xrange(stack.api.queue.keys.events!, '-', '+')) as [string, string[]][];
+  const counts = new Map<string, number>();
+  for (const [, fields] of entries) {
+    const event = Object.fromEntries(fields.flatMap((f, i) => (i % 2 === 0 ? [[f, fields[i + 1]]] : [])));
+    if (event.event === 'completed') counts.set(event.jobId!, (counts.get(event.jobId!) ?? 0) + 1);
+  }
+  return counts;
+}
+
+async function allActive(stack: TestStack, tenant: Tenant, ids: string[]): Promise<boolean> {
+  const statuses = await Promise.all(
+    ids.map(async (id) => (await tenant.client.GET('/api/v1/materials/{id}', { params: { path: { id } } })).data!),
+  );
+  return statuses.every((m) => m.status === 'active');
+}
+
+/** The longest run of `ids` taken one after another in `order` before every job of `others` had been taken. */
+function longestRunBefore(order: string[], ids: Set<string>, others: Set<string>): number {
+  let longest = 0;
+  let run = 0;
+  let othersLeft = others.size;
+  for (const id of order) {
+    if (othersLeft === 0) break;
+    if (others.has(id)) {
+      othersLeft--;
+      run = 0;
+    } else if (ids.has(id)) {
+      longest = Math.max(longest, ++run);
+    }
+  }
+  return longest;
+}
+
+describe('fair sharing of the processing slots', () => {
+  it("takes organization B's material before organization A's backlog is done, and shows where each waits", async () => {
+    const stack = await stackWithoutWorker();
+    const a = await stack.newTenant();
+    const b = await stack.newTenant();
+    const backlog = await createNotes(a, 'A bulk', 12);
+    const [note] = await createNotes(b, 'B note', 1);
+    // A's own waiting request: interactive work goes ahead of the organization's bulk import.
+    const waiting = a.client.POST('/api/v1/materials/upload-and-process', {
+      body: { name: 'A waits', content: { text: 'A question someone is waiting for.' }, timeoutMs: 120_000 },
+    });
+    await waitUntil(
+      async () => {
+        const counts = await stack.api.queue.getJobCounts('waiting', 'prioritized');
+        return counts.waiting! + counts.prioritized! === 14;
+      },
+      10_000,
+      "A's waiting request to be queued",
+    );
+
+    const bWaits = await pendingPosition(stack.api.queue, note!);
+    const aLastWaits = await pendingPosition(stack.api.queue, backlog.at(-1)!);
+    expect(bWaits?.ahead).toBeLessThanOrEqual(3);
+    expect(aLastWaits?.ahead).toBe(13);
+    expect(aLastWaits?.queued).toBe(14);
+
+    const res = await fetch(`${stack.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const samples = parsePrometheusText(await res.text());
+    const depth = (organization: string) =>
+      sampleValue(samples, 'quire_queue_waiting_by_organization', { organization });
+    expect(depth(a.organizationId)).toBe(13);
+    expect(depth(b.organizationId)).toBe(1);
+
+    await stack.startWorker();
+    const answer = await waiting;
+    expect(answer.response.status).toBe(201);
+    await waitUntil(() => allActive(stack, a, backlog), 60_000, "A's backlog to be processed");
+    await waitUntil(() => allActive(stack, b, [note!]), 60_000, "B's note to be processed");
+
+    const order = await takenOrder(stack);
+    expect(order).toHaveLength(14);
+    // Before fair sharing B's note was taken 14th, after all of A's work.
+    expect(order.indexOf(note!)).toBeLessThanOrEqual(3);
+    expect(order.indexOf(answer.data!._id)).toBeLessThanOrEqual(3);
+    expect(await pendingPosition(stack.api.queue, note!)).toBeNull();
+  });
+
+  it('interleaves two organizations with two worker processes taking jobs', async () => {
+    const stack = await stackWithoutWorker();
+    const a = await stack.newTenant();
+    const b = await stack.newTenant();
+    const backlog = await createNotes(a, 'A bulk', 20);
+    const notes = await createNotes(b, 'B note', 5);
+
+    workers.push(await startWorkerProcess({ ...stack.env, WORKER_CONCURRENCY: '1' }));
+    workers.push(await startWorkerProcess({ ...stack.env, WORKER_CONCURRENCY: '1' }));
+    await waitUntil(() => allActive(stack, a, backlog), 60_000, "A's backlog to be processed");
+    await waitUntil(() => allActive(stack, b, notes), 60_000, "B's notes to be processed");
+
+    const order = await takenOrder(stack);
+    expect(new Set(order)).toEqual(new Set([...backlog, ...notes]));
+    const lastOfB = Math.max(...notes.map((id) => order.indexOf(id)));
+    // Turn about: B's five are all taken within the first dozen, not after A's twenty.
+    expect(lastOfB).toBeLessThan(12);
+    expect(longestRunBefore(order, new Set(backlog), new Set(notes))).toBeLessThanOrEqual(2);
+  });
+
+  it('loses and duplicates nothing when the worker restarts mid-backlog, and keeps the turns', async () => {
+    const stack = await stackWithoutWorker();
+    const a = await stack.newTenant();
+    const b = await stack.newTenant();
+    const backlog = await createNotes(a, 'A bulk', 40);
+    const notes = await createNotes(b, 'B note', 10);
+    const all = [...backlog, ...notes];
+
+    const first = await startWorkerProcess({ ...stack.env, WORKER_CONCURRENCY: '1' });
+    workers.push(first);
+    await waitUntil(async () => (await takenOrder(stack)).length >= 4, 30_000, 'the first worker to take jobs');
+    first.child.kill('SIGTERM');
+    await first.exited;
+    const takenBeforeRestart = (await takenOrder(stack)).length;
+    expect(takenBeforeRestart).toBeLessThan(all.length);
+
+    workers.push(await startWorkerProcess({ ...stack.env, WORKER_CONCURRENCY: '1' }));
+    await waitUntil(() => allActive(stack, a, backlog), 60_000, "A's backlog to be processed");
+    await waitUntil(() => allActive(stack, b, notes), 60_000, "B's notes to be processed");
+
+    const order = await takenOrder(stack);
+    expect(order).toHaveLength(all.length);
+    expect(new Set(order)).toEqual(new Set(all));
+    const completed = await completedCounts(stack);
+    expect([...completed.values()].every((n) => n === 1)).toBe(true);
+    expect(completed.size).toBe(all.length);
+    expect(longestRunBefore(order, new Set(backlog), new Set(notes))).toBeLessThanOrEqual(2);
+  });
+});
