@@ -15,7 +15,7 @@ export function createApiMetrics(
   settings: { topOrganizations: number },
 ): ApiMetrics {
   const registry = createRegistry('api');
-  registerQueueDepth(registry, [materials, webhooks]);
+  registerQueueDepth(registry, [...materials.lanes(), webhooks]);
   registerOrganizationQueueDepth(registry, () => queuedByOrganization(materials), settings.topOrganizations);
   const httpRequestDuration = new Histogram({
     name: 'quire_http_request_duration_seconds',

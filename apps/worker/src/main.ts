@@ -24,7 +24,14 @@ const http = await startWorkerHttpServer(ctx, running).catch(async (err) => {
   await ctx.close();
   process.exit(1);
 });
-ctx.logger.info({ concurrency: config.worker.concurrency, metrics: `${http.url}/metrics` }, 'worker started');
+ctx.logger.info(
+  {
+    concurrency: config.worker.concurrency,
+    interactiveConcurrency: config.worker.interactiveConcurrency,
+    metrics: `${http.url}/metrics`,
+  },
+  'worker started',
+);
 
 let stopping = false;
 const shutdown = async (signal: string) => {

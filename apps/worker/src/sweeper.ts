@@ -5,7 +5,7 @@ import {
   touchDelivery,
   touchProcessing,
 } from '@quire/db';
-import { enqueueMaterial, requeueDelivery } from '@quire/queue';
+import { enqueueMaterial, findMaterialJob, requeueDelivery } from '@quire/queue';
 import type { WorkerContext } from './context.ts';
 
 type SweepContext = Pick<WorkerContext, 'db' | 'queue' | 'webhooksQueue' | 'store' | 'config' | 'logger'>;
@@ -19,7 +19,7 @@ export async function sweepStaleMaterials(ctx: Omit<SweepContext, 'webhooksQueue
   const olderThan = new Date(Date.now() - ctx.config.worker.processingStaleMs);
   const stale = await findStaleProcessing(ctx.db, olderThan);
   for (const { id, organizationId } of stale) {
-    const job = await ctx.queue.getJob(id);
+    const job = await findMaterialJob(ctx.queue, id);
     const state = job ? await job.getState() : 'missing';
     // waiting-children: a long recording whose chunk jobs are still queued or running.
     if (['active', 'waiting', 'delayed', 'prioritized', 'waiting-children'].includes(state)) continue;

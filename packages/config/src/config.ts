@@ -147,6 +147,8 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_HOSTS: hostPortList,
 
   WORKER_CONCURRENCY: int(1, 64).default(2),
+  /** Slots a worker keeps for materials someone waits for (`*-and-process`), besides WORKER_CONCURRENCY. */
+  WORKER_INTERACTIVE_CONCURRENCY: int(1, 64).default(1),
   JOB_ATTEMPTS: int(1, 20).default(3),
   /** How long a job stays locked to a worker without renewal; a dead worker's jobs return after this. */
   WORKER_LOCK_MS: int(1000).default(60_000),
@@ -315,6 +317,7 @@ export interface Config {
   };
   worker: {
     concurrency: number;
+    interactiveConcurrency: number;
     jobAttempts: number;
     lockMs: number;
     shutdownMs: number;
@@ -433,6 +436,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     worker: {
       concurrency: e.WORKER_CONCURRENCY,
+      interactiveConcurrency: e.WORKER_INTERACTIVE_CONCURRENCY,
       jobAttempts: e.JOB_ATTEMPTS,
       lockMs: e.WORKER_LOCK_MS,
       shutdownMs: e.WORKER_SHUTDOWN_MS,

@@ -115,6 +115,10 @@ return result
 `;
 
 type AnyQueue = Pick<Queue, 'client' | 'keys' | 'toKey'>;
+/** The materials queue and its interactive lane (see materials-queue.ts). */
+interface Lanes {
+  lanes(): AnyQueue[];
+}
 
 /** BullMQ's connection is the ioredis client quire hands it; its interface type just omits EVAL. */
 async function redisOf(queue: AnyQueue): Promise<Redis> {
@@ -166,8 +170,19 @@ export interface PendingPosition {
 const THROUGHPUT_WINDOW_MS = 10 * 60_000;
 const MIN_COMPLETIONS = 3;
 
-/** Where the material's job stands among the jobs waiting for a slot; null when it is not waiting (running, done, gone). */
-export async function pendingPosition(queue: AnyQueue, materialId: string): Promise<PendingPosition | null> {
+/**
+ * Where the material's job stands among the jobs of its lane waiting for a slot; null when it is not waiting
+ * (running, done, gone). One Redis round trip per lane.
+ */
+export async function pendingPosition(queue: Lanes, materialId: string): Promise<PendingPosition | null> {
+  for (const lane of queue.lanes()) {
+    const position = await lanePosition(lane, materialId);
+    if (position) return position;
+  }
+  return null;
+}
+
+async function lanePosition(queue: AnyQueue, materialId: string): Promise<PendingPosition | null> {
   const client = await redisOf(queue);
   const [ahead, queued, active, done, oldestAt, now] = (
     (await client.eval(
@@ -194,8 +209,19 @@ export interface OrganizationDepth {
   unscanned: number;
 }
 
-/** Jobs waiting for a slot per organization, reading at most `limit` of them. One Redis round trip. */
-export async function queuedByOrganization(queue: AnyQueue, limit = 10_000): Promise<OrganizationDepth> {
+/** Jobs waiting for a slot per organization, in both lanes, reading at most `limit` of each. One Redis round trip a lane. */
+export async function queuedByOrganization(queue: Lanes, limit = 10_000): Promise<OrganizationDepth> {
+  const total: OrganizationDepth = { byOrganization: new Map(), unscanned: 0 };
+  for (const lane of queue.lanes()) {
+    const { byOrganization, unscanned } = await laneDepth(lane, limit);
+    for (const [org, count] of byOrganization)
+      total.byOrganization.set(org, (total.byOrganization.get(org) ?? 0) + count);
+    total.unscanned += unscanned;
+  }
+  return total;
+}
+
+async function laneDepth(queue: AnyQueue, limit: number): Promise<OrganizationDepth> {
   const client = await redisOf(queue);
   const [queued, ...pairs] = (await client.eval(
     BY_ORGANIZATION,

@@ -6,6 +6,7 @@ export {
   chunkJobId,
   createMaterialsQueue,
   enqueueMaterial,
+  findMaterialJob,
   MaterialsQueue,
   type EnqueueOptions,
 } from './materials-queue.ts';

@@ -19,6 +19,8 @@ export type MaterialsJobData = JobMap[MaterialsJobName];
 export type JobName = keyof JobMap;
 
 export const MATERIALS_QUEUE = 'materials';
+/** Materials someone waits for (`*-and-process`), served by slots of their own. */
+export const INTERACTIVE_QUEUE = 'materials-interactive';
 export const WEBHOOKS_QUEUE = 'webhooks';
 
 export interface ProcessResult {
