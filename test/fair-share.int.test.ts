@@ -175,6 +175,25 @@ describe('fair sharing of the processing slots', () => {
     expect(longestRunBefore(order, new Set(backlog), new Set(notes))).toBeLessThanOrEqual(2);
   });
 
+  it('gives an organization of weight 3 three turns for each of an organization of weight 1', async () => {
+    const stack = await stackWithoutWorker();
+    const heavy = await stack.newTenant();
+    const light = await stack.newTenant();
+    // As FAIR_SHARE_WEIGHTS=<heavy>=3 would at startup (the organization only exists now).
+    stack.api.queue.fairShare = { weights: new Map([[heavy.organizationId, 3]]) };
+    const heavyIds = new Set(await createNotes(heavy, 'Heavy', 24));
+    const lightIds = new Set(await createNotes(light, 'Light', 8));
+
+    await stack.startWorker();
+    await waitUntil(() => allActive(stack, heavy, [...heavyIds]), 60_000, "the heavy organization's notes");
+    await waitUntil(() => allActive(stack, light, [...lightIds]), 60_000, "the light organization's notes");
+
+    const firstSixteen = (await takenOrder(stack)).slice(0, 16);
+    const heavyTurns = firstSixteen.filter((id) => heavyIds.has(id)).length;
+    expect(heavyTurns).toBeGreaterThanOrEqual(11);
+    expect(heavyTurns).toBeLessThanOrEqual(13);
+  });
+
   it('loses and duplicates nothing when the worker restarts mid-backlog, and keeps the turns', async () => {
     const stack = await stackWithoutWorker();
     const a = await stack.newTenant();
