@@ -155,6 +155,50 @@ describe('fair sharing of the processing slots', () => {
     expect(await pendingPosition(stack.api.queue, note!)).toBeNull();
   });
 
+  it('sends an organization importing through *-and-process to the bulk slots too, without taking the lane from others', async () => {
+    const stack = await stackWithoutWorker();
+    const a = await stack.newTenant();
+    const b = await stack.newTenant();
+    const { queue } = stack.api;
+    const queued = async () => {
+      const [bulk, interactive] = await Promise.all(
+        queue.lanes().map((lane) => lane.getJobs(['waiting', 'prioritized'])),
+      );
+      return { bulk: bulk!.map((j) => j.id!), interactive: interactive!.map((j) => j.id!) };
+    };
+    const post = (tenant: Tenant, name: string) =>
+      tenant.client.POST('/api/v1/materials/upload-and-process', {
+        body: { name, content: { text: `${name}: a question someone waits for.` }, timeoutMs: 120_000 },
+      });
+    const requests: ReturnType<typeof post>[] = [];
+    const send = async (tenant: Tenant, name: string) => {
+      const before = await queued();
+      const count = before.bulk.length + before.interactive.length;
+      requests.push(post(tenant, name));
+      await waitUntil(
+        async () => {
+          const now = await queued();
+          return now.bulk.length + now.interactive.length > count;
+        },
+        10_000,
+        `${name} to be queued`,
+      );
+    };
+    for (let i = 0; i < 4; i++) await send(a, `A ${i}`);
+    await send(b, 'B');
+
+    const lanes = await queued();
+    expect(lanes.interactive).toHaveLength(2);
+    expect(lanes.bulk).toHaveLength(3);
+    await stack.startWorker();
+    const answers = await Promise.all(requests);
+    expect(answers.map((r) => r.response.status)).toEqual([201, 201, 201, 201, 201]);
+    const ids = answers.map((r) => r.data!._id);
+    // A's first waits in the interactive lane, its next three go to the bulk lane; B still gets the interactive lane.
+    expect(lanes.interactive).toEqual(expect.arrayContaining([ids[0], ids[4]]));
+    expect(lanes.bulk).toEqual(expect.arrayContaining(ids.slice(1, 4)));
+  });
+
   it('interleaves two organizations with two worker processes taking jobs', async () => {
     const stack = await stackWithoutWorker();
     const a = await stack.newTenant();

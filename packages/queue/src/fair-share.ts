@@ -29,7 +29,8 @@ const REBASE_AFTER = 2 ** 20;
  * job lands right behind the job at the front. All of it is one script, so any number of api and worker
  * processes compute consistent tags; nothing runs when a job starts or ends.
  *
- * KEYS: prioritized zset, wait list, this module's hash. ARGV: flow, cost (1/weight), jobs, ceiling, rebase-after.
+ * KEYS: prioritized zset, wait list, this module's hash. ARGV: flow, cost (1/weight), jobs, ceiling, rebase-after,
+ * and 1 to refuse (return no priorities, change nothing) when the flow already has a job waiting here.
  * Returns one priority per job.
  */
 const ASSIGN_PRIORITIES = `
@@ -52,7 +53,11 @@ else
   end
 end
 local field = 'flow:' .. ARGV[1]
-local tag = math.max(v, tonumber(redis.call('HGET', state, field)) or 0)
+local last = tonumber(redis.call('HGET', state, field)) or 0
+if ARGV[6] == '1' and front[2] and last >= v then
+  return {}
+end
+local tag = math.max(v, last)
 local priorities = {}
 for i = 1, jobs do
   tag = tag + cost
@@ -129,11 +134,15 @@ export function weightOf(settings: FairShareSettings | undefined, organizationId
   return settings?.weights.get(organizationId) ?? DEFAULT_WEIGHT;
 }
 
-/** The BullMQ priorities of the next `jobs` jobs of one organization's class, in order. One Redis round trip. */
+/**
+ * The BullMQ priorities of the next `jobs` jobs of one organization's class, in order. One Redis round trip.
+ * With `unlessWaiting`, none (an empty list) when the flow already has a job waiting in this queue.
+ */
 export async function assignPriorities(
   queue: AnyQueue,
   flow: { organizationId: string; processingClass: ProcessingClass; weight: number },
   jobs = 1,
+  options: { unlessWaiting?: boolean } = {},
 ): Promise<number[]> {
   if (jobs === 0) return [];
   const client = await redisOf(queue);
@@ -148,6 +157,7 @@ export async function assignPriorities(
     String(jobs),
     String(MAX_PRIORITY),
     String(REBASE_AFTER),
+    options.unlessWaiting ? '1' : '0',
   )) as number[];
   return priorities;
 }

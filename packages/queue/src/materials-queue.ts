@@ -102,9 +102,16 @@ export async function enqueueMaterial(
     else return;
   }
   const { organizationId, processingClass = 'bulk' } = options;
-  const lane = queue.lane(processingClass);
-  const weight = weightOf(queue.fairShare, organizationId);
-  const [priority] = await assignPriorities(lane, { organizationId, processingClass, weight });
+  const flow = { organizationId, processingClass, weight: weightOf(queue.fairShare, organizationId) };
+  let lane = queue.lane(processingClass);
+  // An organization whose interactive slots are all taken by its own requests (a client that imports
+  // through *-and-process) gets its further ones into the bulk lane, still ahead of its own bulk work, so that
+  // they use the bulk slots too instead of queueing for the few interactive ones.
+  let [priority] = await assignPriorities(lane, flow, 1, { unlessWaiting: lane !== queue });
+  if (priority === undefined) {
+    lane = queue;
+    [priority] = await assignPriorities(lane, flow);
+  }
   await lane.add('process-material', { materialId, organizationId }, { jobId: materialId, priority: priority! });
 }
 
