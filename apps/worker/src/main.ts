@@ -1,5 +1,6 @@
 import { loadServiceConfig } from '@quire/config';
 import { missingOcrLanguages } from '@quire/extract';
+import { stopOnSignals } from '@quire/infra';
 import { createWorkerContext } from './context.ts';
 import { startWorkerHttpServer } from './http-server.ts';
 import { sweepStaleJobDirs } from './sandbox/job-dirs.ts';
@@ -33,18 +34,9 @@ ctx.logger.info(
   'worker started',
 );
 
-let stopping = false;
-const shutdown = async (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  ctx.logger.info({ signal }, 'worker stopping');
+// Under `npm start`'s supervisor it also says when ready, and stops should the supervisor itself die.
+stopOnSignals(ctx.logger, 'worker', async () => {
   await running.stop();
   await http.close();
   await ctx.close();
-  process.exit(0);
-};
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
-// Under `npm start`'s supervisor: say when ready, and stop should the supervisor itself die.
-process.send?.({ type: 'ready' });
-process.on('disconnect', () => void shutdown('supervisor gone'));
+});

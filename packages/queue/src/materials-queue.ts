@@ -56,6 +56,10 @@ export function createMaterialsQueue(connection: ConnectionOptions, settings: Qu
   };
   const queue = new MaterialsQueue(MATERIALS_QUEUE, options);
   queue.interactive = new Queue(INTERACTIVE_QUEUE, options);
+  // The lane's connection errors are the queue's: heard wherever those are (an unheard 'error' would throw).
+  queue.interactive.on('error', (err) => {
+    if (queue.listenerCount('error') > 0) queue.emit('error', err);
+  });
   if (settings.fairShare) queue.fairShare = settings.fairShare;
   return queue;
 }
