@@ -129,6 +129,10 @@ describe('fair sharing of the processing slots', () => {
     expect((await pendingPosition(stack.api.queue, note!))?.ahead).toBeLessThanOrEqual(2);
     expect(await pendingPosition(stack.api.queue, backlog.at(-1)!)).toMatchObject({ ahead: 12, queued: 13 });
     expect(await pendingPosition(stack.api.queue, waitingId)).toMatchObject({ ahead: 0, queued: 1 });
+    // What a client sees of it: job-status of a pending material says where it stands.
+    const status = await b.client.GET('/api/v1/materials/{id}/job-status', { params: { path: { id: note! } } });
+    expect(status.data).toMatchObject({ status: 'pending', queue: { queued: 13, estimatedWaitMs: null } });
+    expect(status.data!.queue!.jobsAhead).toBeLessThanOrEqual(2);
 
     const res = await fetch(`${stack.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     const samples = parsePrometheusText(await res.text());

@@ -30,3 +30,5 @@ export {
 export { sendJson, uploadAndProcess, waitForStatus } from './requests.ts';
 export { OpenApiResponseChecker } from './openapi-responses.ts';
 export { parsePrometheusText, sampleValue, type Sample } from './prometheus.ts';
+export * as sdk from './sdk-types.ts';
+export { readAsSdk } from './sdk-types.ts';
