@@ -331,16 +331,20 @@ export async function attachOriginal(
 }
 
 /** Materials stuck in `processing` since before `olderThan` (their job was lost or keeps dying). */
-export async function findStaleProcessing(db: Db, olderThan: Date, limit = 100): Promise<string[]> {
+export async function findStaleProcessing(
+  db: Db,
+  olderThan: Date,
+  limit = 100,
+): Promise<{ id: string; organizationId: string }[]> {
   const rows = await db
     .selectFrom('materials')
-    .select('id')
+    .select(['id', 'organization_id'])
     .where('status', '=', 'processing')
     .where('processing_started_at', '<', olderThan)
     .orderBy('processing_started_at')
     .limit(limit)
     .execute();
-  return rows.map((r) => r.id);
+  return rows.map((r) => ({ id: r.id, organizationId: r.organization_id }));
 }
 
 /**

@@ -75,7 +75,11 @@ export async function createInfra(
       new Promise((resolve) => setTimeout(resolve, options.redisReadyWaitMs).unref()),
     ]);
   }
-  const queue = createMaterialsQueue(redis, { prefix: config.redis.queuePrefix, attempts: config.worker.jobAttempts });
+  const queue = createMaterialsQueue(redis, {
+    prefix: config.redis.queuePrefix,
+    attempts: config.worker.jobAttempts,
+    fairShare: { weights: config.fairShare.weights },
+  });
   if (listen) queue.on('error', redisError('materials queue: '));
   const webhooksQueue = createWebhooksQueue(redis, {
     prefix: config.redis.queuePrefix,
