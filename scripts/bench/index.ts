@@ -14,6 +14,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(args: string[]): Promise<vo
   ocr: () => import('./ocr.ts'),
   startup: () => import('./startup.ts'),
   media: () => import('./media.ts'),
+  publish: () => import('./publish.ts'),
 };
 
 async function main(argv: string[]): Promise<number> {

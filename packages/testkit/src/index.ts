@@ -21,6 +21,7 @@ export {
   descendantsOf,
   isRunning,
   rssMb,
+  spawnLogged,
   spawnService,
   startWorkerProcess,
   waitForOk,
@@ -30,3 +31,14 @@ export {
 export { sendJson, uploadAndProcess, waitForStatus } from './requests.ts';
 export { OpenApiResponseChecker } from './openapi-responses.ts';
 export { parsePrometheusText, sampleValue, type Sample } from './prometheus.ts';
+export { recountSearchStatistics, type SearchRecount } from './search-recount.ts';
+export {
+  fleetUnavailableReason,
+  removeStaleFleets,
+  startFleet,
+  HOST_NAMES,
+  type Fleet,
+  type FleetHost,
+  type HostName,
+  type LinkName,
+} from './fleet.ts';

@@ -8,6 +8,7 @@ import {
   listObjects,
   patchProcessingMetadata,
   recordObject,
+  lockMaterialIn,
   replaceChunks,
   transitionMaterial,
   type Db,
@@ -256,12 +257,13 @@ async function finishActive(
 
     const derivedBytes = written.reduce((sum, o) => sum + o.bytes, 0);
     const committed = await db.transaction().execute(async (trx) => {
+      if (!(await lockMaterialIn(trx, material.id, ['processing']))) return undefined;
+      await replaceChunks(trx, material.organizationId, material.id, chunks);
       const updated = await transitionMaterial(trx, material.id, ['processing'], 'active', {
         metadata: jsonSafe(metadata),
         derivedBytes,
       });
       if (!updated) return undefined;
-      await replaceChunks(trx, material.organizationId, material.id, chunks);
       const previous = await listObjects(trx, material.id, 'derived');
       await forgetObjects(
         trx,
