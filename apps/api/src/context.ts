@@ -63,7 +63,7 @@ export async function createApiContext(
       onIdleError: (err) => logger.warn({ err }, 'postgres: an idle connection failed; the next query reconnects'),
     });
   const store = overrides.store ?? (await createObjectStore(config));
-  const redis = createRedis(config.redis.url, 'producer');
+  const redis = createRedis(config.redis.url, 'producer', { commandTimeout: config.redis.commandTimeoutMs });
   redis.on('error', (err) => logger.debug({ err: err.message }, 'redis connection error'));
   // Best effort: with Redis up, the app is built on a ready connection; with Redis down, the api still
   // starts and answers what needs Redis with 503 until it is back.
