@@ -1,89 +1,52 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createLogger, type ServiceConfig } from '@quire/config';
-import { createDb, listenForAuthChanges, type Db } from '@quire/db';
-import {
-  CompletionWaiter,
-  createMaterialsQueue,
-  createRedis,
-  createWebhooksQueue,
-  type MaterialsQueue,
-  type WebhooksQueue,
-} from '@quire/queue';
+import type { ServiceConfig } from '@quire/config';
+import { listenForAuthChanges } from '@quire/db';
+import { createInfra, type Infra, type InfraOverrides } from '@quire/infra';
+import { createRedis, CompletionWaiter } from '@quire/queue';
 import type { SignUrl } from '@quire/material';
-import { createObjectStore, type ObjectStore } from '@quire/storage';
-import type { Redis } from 'ioredis';
-import type { DestinationStream, Logger } from 'pino';
 import { KeyCache } from './auth/key-cache.ts';
 import { createApiMetrics, type ApiMetrics } from './metrics.ts';
-import { ListingCounts } from './services/listing-counts.ts';
-import type { MaterialJson } from './services/material-json.ts';
-import { materialJsonFor, urlSigner } from './services/material-view.ts';
+import { ListingCounts } from './views/listing-counts.ts';
+import type { MaterialJson } from './views/material-json.ts';
+import { materialJsonFor, urlSigner } from './views/material-view.ts';
 
-export interface ApiContext {
-  config: ServiceConfig;
-  db: Db;
-  store: ObjectStore;
+export interface ApiContext extends Infra {
   /** Signs the GET URLs responses carry (content.s3Url, images), valid DOWNLOAD_URL_TTL_SECONDS. */
   signUrl: SignUrl;
   /** Materials' JSON as lists and `GET /{id}` answer it, kept per row version. */
   materialJson: MaterialJson;
-  queue: MaterialsQueue;
-  /** For the queue dashboard and the queue-depth metric; the worker is what fills it. */
-  webhooksQueue: WebhooksQueue;
+  /** The webhooks queue is here for the queue dashboard and the queue-depth metric; the worker is what fills it. */
   waiter: CompletionWaiter;
   metrics: ApiMetrics;
   /** Name-search counts, kept while the organization's listing does not change. */
   listingCounts: ListingCounts;
   /** This process's copy of API keys, kept honest by the auth-change subscription. */
   keys: KeyCache;
-  redis: Redis;
-  logger: Logger;
   /** The request being served, for whatever logs on its behalf through `logger` (see app.ts). */
   requestScope: AsyncLocalStorage<{ requestId: string }>;
   /** Aborted when the server starts shutting down: long-lived responses (event streams) end then. */
   shutdown: AbortController;
-  close(): Promise<void>;
 }
 
 /** Builds the api's dependencies once and passes them explicitly; tests override pieces. */
-export async function createApiContext(
-  config: ServiceConfig,
-  overrides: Partial<Pick<ApiContext, 'db' | 'store'>> & { logDestination?: DestinationStream } = {},
-): Promise<ApiContext> {
+export async function createApiContext(config: ServiceConfig, overrides: InfraOverrides = {}): Promise<ApiContext> {
   const requestScope = new AsyncLocalStorage<{ requestId: string }>();
-  const logger = createLogger(config, 'api', {
-    destination: overrides.logDestination,
-    // Services log through ctx.logger; inside a request their lines carry its id (req.log binds it already).
-    mixin: (_object, _level, from) => (from.bindings().requestId === undefined ? (requestScope.getStore() ?? {}) : {}),
-  });
-  const db =
-    overrides.db ??
-    createDb(config.database.url, {
-      poolSize: config.database.poolSize,
-      onIdleError: (err) => logger.warn({ err }, 'postgres: an idle connection failed; the next query reconnects'),
-    });
-  const store = overrides.store ?? (await createObjectStore(config));
-  const redis = createRedis(config.redis.url, 'producer', { commandTimeout: config.redis.commandTimeoutMs });
-  redis.on('error', (err) => logger.debug({ err: err.message }, 'redis connection error'));
-  // Best effort: with Redis up, the app is built on a ready connection; with Redis down, the api still
-  // starts and answers what needs Redis with 503 until it is back.
-  if (redis.status !== 'ready') {
-    await Promise.race([
-      new Promise((resolve) => redis.once('ready', resolve)),
-      new Promise((resolve) => setTimeout(resolve, 5_000).unref()),
-    ]);
-  }
-  const queue = createMaterialsQueue(redis, { prefix: config.redis.queuePrefix, attempts: config.worker.jobAttempts });
-  // Connection errors repeat while Redis is down; requests that need it answer 503 and say so at their level.
+  const infra = await createInfra(
+    config,
+    {
+      name: 'api',
+      redisRole: 'producer',
+      redisReadyWaitMs: 5_000,
+      logRedisErrors: true,
+      // Services log through ctx.logger; inside a request their lines carry its id (req.log binds it already).
+      logMixin: (_object, _level, from) =>
+        from.bindings().requestId === undefined ? (requestScope.getStore() ?? {}) : {},
+    },
+    overrides,
+  );
+  const { logger, store, queue, webhooksQueue } = infra;
   const redisError = (name: string) => (err: Error) =>
     logger.debug({ err: err.message }, `${name}: redis connection error`);
-  queue.on('error', redisError('materials queue'));
-  const webhooksQueue = createWebhooksQueue(redis, {
-    prefix: config.redis.queuePrefix,
-    attempts: config.webhooks.attempts,
-    backoffMs: config.webhooks.backoffMs,
-  });
-  webhooksQueue.on('error', redisError('webhooks queue'));
   const eventsRedis = createRedis(config.redis.url, 'worker');
   eventsRedis.on('error', redisError('queue events'));
   const waiter = new CompletionWaiter(eventsRedis, config.redis.queuePrefix, redisError('completion waiter'));
@@ -114,36 +77,27 @@ export async function createApiContext(
     },
     { heartbeatMs: config.auth.listenHeartbeatMs },
   );
+  const { downloadUrlTtlSeconds, downloadUrlReuseSeconds } = config.limits;
   return {
-    config,
-    db,
-    store,
-    signUrl: urlSigner(store, config.limits.downloadUrlTtlSeconds, config.limits.downloadUrlReuseSeconds),
+    ...infra,
+    signUrl: urlSigner(store, downloadUrlTtlSeconds, downloadUrlReuseSeconds),
     materialJson: materialJsonFor(
       store,
-      config.limits.downloadUrlTtlSeconds,
-      config.limits.downloadUrlReuseSeconds,
+      downloadUrlTtlSeconds,
+      downloadUrlReuseSeconds,
       config.limits.materialJsonCacheMb * 1024 * 1024,
     ),
-    queue,
-    webhooksQueue,
     waiter,
     metrics,
     keys,
     listingCounts: new ListingCounts(config.limits.listCountCacheEntries),
-    redis,
-    logger,
     requestScope,
     shutdown: new AbortController(),
     async close() {
-      const closing = (name: string) => (err: unknown) => logger.warn({ err }, `${name} did not close cleanly`);
       await authChanges.close();
-      await waiter.close().catch(closing('completion waiter'));
-      await queue.close().catch(closing('materials queue'));
-      await webhooksQueue.close().catch(closing('webhooks queue'));
-      redis.disconnect();
+      await waiter.close().catch((err) => logger.warn({ err }, 'completion waiter did not close cleanly'));
       eventsRedis.disconnect();
-      if (!overrides.db) await db.destroy();
+      await infra.close();
     },
   };
 }

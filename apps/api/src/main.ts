@@ -1,4 +1,5 @@
 import { loadServiceConfig } from '@quire/config';
+import { stopOnSignals } from '@quire/infra';
 import { createApiContext } from './context.ts';
 import { startServer } from './server.ts';
 import { startPartialSweeper } from './uploads/partial-sweeper.ts';
@@ -10,18 +11,9 @@ const stopSweeper = await startPartialSweeper(ctx);
 const running = await startServer(ctx);
 ctx.logger.info({ url: running.url }, 'api listening');
 
-let stopping = false;
-const shutdown = async (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  ctx.logger.info({ signal }, 'api stopping');
+// Under `npm start`'s supervisor it also says when ready, and stops should the supervisor itself die.
+stopOnSignals(ctx.logger, 'api', async () => {
   stopSweeper();
   await running.close();
   await ctx.close();
-  process.exit(0);
-};
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
-// Under `npm start`'s supervisor: say when ready, and stop should the supervisor itself die.
-process.send?.({ type: 'ready' });
-process.on('disconnect', () => void shutdown('supervisor gone'));
+});

@@ -1,5 +1,6 @@
 import { loadServiceConfig } from '@quire/config';
 import { missingOcrLanguages } from '@quire/extract';
+import { stopOnSignals } from '@quire/infra';
 import { createWorkerContext } from './context.ts';
 import { startWorkerHttpServer } from './http-server.ts';
 import { sweepStaleJobDirs } from './sandbox/job-dirs.ts';
@@ -26,18 +27,9 @@ const http = await startWorkerHttpServer(ctx, running).catch(async (err) => {
 });
 ctx.logger.info({ concurrency: config.worker.concurrency, metrics: `${http.url}/metrics` }, 'worker started');
 
-let stopping = false;
-const shutdown = async (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  ctx.logger.info({ signal }, 'worker stopping');
+// Under `npm start`'s supervisor it also says when ready, and stops should the supervisor itself die.
+stopOnSignals(ctx.logger, 'worker', async () => {
   await running.stop();
   await http.close();
   await ctx.close();
-  process.exit(0);
-};
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
-// Under `npm start`'s supervisor: say when ready, and stop should the supervisor itself die.
-process.send?.({ type: 'ready' });
-process.on('disconnect', () => void shutdown('supervisor gone'));
+});

@@ -1,11 +1,6 @@
-import {
-  deletedOriginalKeys,
-  findStalePendingDeliveries,
-  findStaleProcessing,
-  touchDelivery,
-  touchProcessing,
-} from '@quire/db';
-import { enqueueMaterial, requeueDelivery } from '@quire/queue';
+import { findStalePendingDeliveries, findStaleProcessing, touchDelivery } from '@quire/db';
+import { removeLateOriginals, requeueStuckMaterial } from '@quire/lifecycle';
+import { requeueDelivery } from '@quire/queue';
 import type { WorkerContext } from './context.ts';
 
 type SweepContext = Pick<WorkerContext, 'db' | 'queue' | 'webhooksQueue' | 'store' | 'config' | 'logger'>;
@@ -23,8 +18,7 @@ export async function sweepStaleMaterials(ctx: Omit<SweepContext, 'webhooksQueue
     const state = job ? await job.getState() : 'missing';
     // waiting-children: a long recording whose chunk jobs are still queued or running.
     if (['active', 'waiting', 'delayed', 'prioritized', 'waiting-children'].includes(state)) continue;
-    await touchProcessing(ctx.db, id);
-    await enqueueMaterial(ctx.queue, id);
+    await requeueStuckMaterial(ctx, id);
     ctx.logger.warn({ materialId: id, jobState: state }, 're-enqueued a material stuck in processing');
   }
   return ids.length;
@@ -53,9 +47,7 @@ export async function sweepOrphanedOriginals(
   ctx: Pick<SweepContext, 'db' | 'store' | 'config' | 'logger'>,
 ): Promise<number> {
   const window = ctx.config.limits.uploadUrlTtlSeconds * 1000 + 2 * ctx.config.worker.sweepIntervalMs;
-  const keys = await deletedOriginalKeys(ctx.db, new Date(Date.now() - window));
-  if (keys.length > 0) await ctx.store.remove(keys);
-  return keys.length;
+  return removeLateOriginals(ctx, new Date(Date.now() - window));
 }
 
 export function startSweeper(ctx: SweepContext): () => void {

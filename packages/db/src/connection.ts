@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -29,4 +29,9 @@ export function createDb(
     options.onIdleError ?? ((err) => process.stderr.write(`postgres: idle client error: ${err.message}\n`)),
   );
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Answers once Postgres runs a query: the readiness check. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
 }

@@ -1,4 +1,4 @@
-export { createDb, type Db } from './connection.ts';
+export { createDb, pingDatabase, type Db } from './connection.ts';
 export { migrateTo, migrateToLatest } from './migrate.ts';
 export { newId } from './ids.ts';
 export * from './schema.ts';

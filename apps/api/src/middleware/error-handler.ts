@@ -11,7 +11,7 @@ import {
   unavailable,
   UnauthorizedError,
 } from '../errors.ts';
-import { isDependencyDown } from './dependency-errors.ts';
+import { isDependencyDown } from '../dependency-errors.ts';
 
 /**
  * Services check a folderId before writing it; a folder deleted between that check and the write trips one

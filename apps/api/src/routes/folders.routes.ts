@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { idParams, json } from '../openapi/common.ts';
-import { toFolderTree, toFolderView } from '../services/folder-view.ts';
+import { toFolderTree, toFolderView } from '../views/folder-view.ts';
 import * as folders from '../services/folders.service.ts';
-import { materialPageJson } from '../services/material-view.ts';
+import { materialPageJson } from '../views/material-view.ts';
 import * as materials from '../services/materials.service.ts';
 import {
   createFolderSchema,

@@ -4,7 +4,7 @@ import type { ApiContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { idParams, json } from '../openapi/common.ts';
 import { streamMaterialEvents } from '../services/material-events.ts';
-import { materialPageJson, materialViewer } from '../services/material-view.ts';
+import { materialPageJson, materialViewer } from '../views/material-view.ts';
 import * as materials from '../services/materials.service.ts';
 import { searchMaterials, type SearchHit } from '../services/search.service.ts';
 import { openEventStream } from '../streams/event-stream.ts';

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
+import { pingDatabase } from '@quire/db';
 import { metricsHandler } from '@quire/metrics';
 import { json } from '../openapi/common.ts';
 import { DOCS_PAGE_HEADERS, DOCS_PAGE } from './docs.ts';
@@ -49,7 +49,7 @@ export const operationsRoutes: AnyRoute[] = [
       ({ ctx }) =>
       async (_req, res) => {
         const checks: Record<string, () => Promise<unknown>> = {
-          postgres: () => sql`select 1`.execute(ctx.db),
+          postgres: () => pingDatabase(ctx.db),
           redis: () => ctx.redis.ping(),
           storage: () => ctx.store.ping(),
         };

@@ -1,11 +1,11 @@
 import { pipeline } from 'node:stream';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
+import { settleUploadedBody, uploadUrlState } from '@quire/lifecycle';
 import { contentDisposition, ObjectExistsError, type LocalStore } from '@quire/storage';
 import type { ApiContext } from '../context.ts';
 import { AppError, conflict, payloadTooLarge } from '../errors.ts';
 import { errorResponse, json } from '../openapi/common.ts';
-import { uploadUrlState } from '../services/materials.service.ts';
 import { ByteLimit } from '../uploads/byte-limit.ts';
 import { plainRoute, type AnyRoute } from './route.ts';
 
@@ -56,18 +56,13 @@ const putHandler =
       if (limiter.exceeded) throw payloadTooLarge(`The file is larger than the upload limit of ${maxBytes} bytes`);
       throw err;
     }
-    // Deleted while its body was arriving: nothing owns the object any more, so it must not stay.
-    if ((await uploadUrlState(ctx, key)) === 'gone') {
-      await store.remove([key]);
-      throw goneMaterial();
-    }
-    // The connection was closed under the request (bytes past its Content-Length, say): the client never
-    // hears this 200, so the URL must still take its body, unless a complete has meanwhile made the material
-    // own the object, which must then stay.
-    if (req.socket.destroyed || req.socket.writableEnded) {
-      if ((await uploadUrlState(ctx, key)) === 'open') await store.remove([key]);
-      return;
-    }
+    // Deleted while its body was arriving: nothing owns the object any more, so it must not stay. The connection
+    // closed under the request (bytes past its Content-Length, say): the client never hears this 200, so the URL
+    // must still take its body, unless a complete has meanwhile made the material own the object.
+    const clientHears = () => !(req.socket.destroyed || req.socket.writableEnded);
+    const settled = await settleUploadedBody(ctx, key, clientHears);
+    if (settled === 'gone') throw goneMaterial();
+    if (settled === 'unheard') return;
     res.status(200).json({ key, size });
   };
 

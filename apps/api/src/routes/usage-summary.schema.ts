@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { SUMMARY_PERIODS } from '../services/usage-summary.service.ts';
 import { rangeInstant } from './date-query.schema.ts';
-
-export const SUMMARY_PERIODS = ['hourly', 'daily', 'monthly'] as const;
 /** The public service's `groupBy` values; quire records no AI model or API endpoint per event. */
 const GROUP_BY = ['user', 'group', 'model', 'endpoint'] as const;
 

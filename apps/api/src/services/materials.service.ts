@@ -1,42 +1,32 @@
 import path from 'node:path';
 import {
-  completePendingUpload,
-  deleteChunks,
   findMaterial,
-  insertMaterial,
   findFolder,
   findMaterialVersion,
   findVersionedMaterials,
   listMaterialVersions,
   materialCounters,
-  listObjects,
   moveMaterials,
-  newId,
-  recordObject,
   renameMaterial as renameMaterialRow,
   replaceReferences,
-  transitionMaterial,
 } from '@quire/db';
 import { claimContradicts, claimedKind, sniff, SNIFF_BYTES } from '@quire/extract';
+import * as lifecycle from '@quire/lifecycle';
 import {
-  DELETABLE_STATUSES,
-  forReprocessing,
   listOmissions,
   originalOf,
   storageKeys,
   type ContentTypeClaim,
   type ListInclude,
   type Material,
-  type MaterialSource,
   type Reference,
 } from '@quire/material';
-import { cancelMaterialJob, enqueueMaterial } from '@quire/queue';
 import type { ApiContext } from '../context.ts';
+import { isDependencyDown } from '../dependency-errors.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, unavailable, unsupportedType } from '../errors.ts';
-import { isDependencyDown } from '../middleware/dependency-errors.ts';
+import { listItemViewer, materialViewer } from '../views/material-view.ts';
 import { requireFolders } from './folders.service.ts';
 import { requireOcrLanguages } from './ocr-languages.ts';
-import { listItemViewer, materialViewer } from './material-view.ts';
 import { offsetOf, pageOf } from './pagination.ts';
 
 /** Keeps a client's file name as metadata only: no directories, no control characters, bounded length. */
@@ -82,30 +72,24 @@ export async function createFromUpload(ctx: ApiContext, organizationId: string, 
     }
     requireOcrLanguages(ctx, input.ocrLanguages);
     await requireFolders(ctx.db, organizationId, [input.folderId]);
-    const material = await insertMaterial(ctx.db, {
-      id: input.materialId,
-      organizationId,
-      folderId: input.folderId,
-      name: input.name,
-      contentType: sniffed.contentType,
-      status: 'processing',
-      source: {
-        kind: 'file',
+    return await queued(
+      lifecycle.createFromUpload(ctx, {
+        id: input.materialId,
+        organizationId,
+        folderId: input.folderId,
+        name: input.name,
+        references: input.references,
+        extractImages: input.extractImages,
+        ocrLanguages: input.ocrLanguages,
         file: {
-          s3Key: file.key,
+          key: file.key,
           filename: sanitizeFilename(file.originalname),
-          fileSize: file.size,
+          size: file.size,
           mimeType: sniffed.mimeType,
+          contentType: sniffed.contentType,
         },
-      },
-      ...(input.ocrLanguages ? { metadata: { ocrLanguages: input.ocrLanguages } } : {}),
-      references: input.references,
-      extractImages: input.extractImages,
-      storageBytes: file.size,
-    });
-    await recordObject(ctx.db, material.id, file.key, 'original', file.size);
-    await enqueueOrWithdraw(ctx, material);
-    return material;
+      }),
+    );
   } catch (err) {
     await ctx.store
       .remove([file.key])
@@ -133,56 +117,33 @@ export async function createFromContent(
   if (text !== undefined && text.length > ctx.config.limits.textMaterialMaxChars) {
     throw payloadTooLarge(`content.text is longer than ${ctx.config.limits.textMaterialMaxChars} characters`);
   }
-  const source: MaterialSource =
-    text !== undefined ? { kind: 'text', text } : { kind: 'url', url: (url ?? sourceUrl)! };
-  // A URL's real type is known only once its bytes are fetched; until then the client's claim stands in.
-  const provisionalType =
-    source.kind === 'text' ? 'text' : type === 'pdf' || type === 'video' || type === 'audio' ? type : 'text';
   requireOcrLanguages(ctx, input.ocrLanguages);
   await requireFolders(ctx.db, organizationId, [input.folderId]);
-  const material = await insertMaterial(ctx.db, {
-    id: newId(),
+  const common = {
     organizationId,
     folderId: input.folderId,
     name: input.name,
-    contentType: provisionalType,
-    status: 'processing',
-    source,
-    metadata: {
-      ...(type ? { requestedType: type } : {}),
-      ...(input.ocrLanguages ? { ocrLanguages: input.ocrLanguages } : {}),
-    },
     references: input.references,
     extractImages: input.extractImages,
-  });
-  await enqueueOrWithdraw(ctx, material);
-  return material;
+    ocrLanguages: input.ocrLanguages,
+    requestedType: type,
+  };
+  return queued(
+    text !== undefined
+      ? lifecycle.createFromText(ctx, { ...common, text })
+      : lifecycle.createFromUrl(ctx, { ...common, url: (url ?? sourceUrl)! }),
+  );
 }
 
-/**
- * The row is committed before the job is enqueued; if Redis refuses the job, the material is withdrawn
- * (deleted, objects removed) so the client can retry without leaving a duplicate behind.
- */
-async function enqueueOrWithdraw(ctx: ApiContext, material: Material): Promise<void> {
+/** A job the queue refused is a 503 while Redis is down; the lifecycle has already withdrawn its material. */
+async function queued<T>(work: Promise<T>): Promise<T> {
   try {
-    await enqueueMaterial(ctx.queue, material.id);
+    return await work;
   } catch (err) {
-    ctx.logger.warn({ err, materialId: material.id }, 'enqueue failed; withdrawing the material');
-    await withdraw(ctx, material).catch((withdrawErr) =>
-      ctx.logger.error(
-        { err: withdrawErr, materialId: material.id },
-        'could not withdraw a material whose job was refused; the sweeper enqueues it later',
-      ),
-    );
-    if (isDependencyDown(err)) throw unavailable('The processing queue is unavailable; try again shortly');
-    throw err;
+    if (!(err instanceof lifecycle.JobRefusedError)) throw err;
+    if (isDependencyDown(err.cause)) throw unavailable('The processing queue is unavailable; try again shortly');
+    throw err.cause;
   }
-}
-
-async function withdraw(ctx: ApiContext, material: Material): Promise<void> {
-  await transitionMaterial(ctx.db, material.id, ['processing', 'pending_upload'], 'deleted');
-  const objects = await listObjects(ctx.db, material.id);
-  await ctx.store.remove(objects.map((o) => o.key));
 }
 
 export interface BatchItem {
@@ -212,35 +173,23 @@ export async function createBatch(ctx: ApiContext, organizationId: string, items
     organizationId,
     items.map((item) => item.folderId),
   );
-  const rows = await ctx.db.transaction().execute(async (trx) => {
-    const created: Material[] = [];
-    for (const item of items) {
-      const id = newId();
+  const rows = await lifecycle.createPendingUploads(
+    ctx,
+    items.map((item) => {
       const kind = claimedKind(item.contentType);
-      created.push(
-        await insertMaterial(trx, {
-          id,
-          organizationId,
-          folderId: item.folderId ?? null,
-          name: item.name,
-          contentType: kind && kind !== 'other' ? kind : 'text',
-          status: 'pending_upload',
-          source: {
-            kind: 'file',
-            file: {
-              s3Key: storageKeys.original(organizationId, id),
-              filename: sanitizeFilename(item.filename),
-              mimeType: item.contentType,
-            },
-          },
-          references: item.references ?? [],
-          extractImages: item.extractImages ?? true,
-          ...(item.ocrLanguages ? { metadata: { ocrLanguages: item.ocrLanguages } } : {}),
-        }),
-      );
-    }
-    return created;
-  });
+      return {
+        organizationId,
+        folderId: item.folderId ?? null,
+        name: item.name,
+        filename: sanitizeFilename(item.filename),
+        mimeType: item.contentType,
+        contentType: kind && kind !== 'other' ? kind : 'text',
+        references: item.references ?? [],
+        extractImages: item.extractImages ?? true,
+        ocrLanguages: item.ocrLanguages,
+      };
+    }),
+  );
   return Promise.all(
     rows.map(async (row, i) => {
       const s3Key = storageKeys.original(organizationId, row.id);
@@ -281,38 +230,16 @@ export async function completeUpload(
   if (claimContradicts(source.file.mimeType, sniffed.contentType)) {
     throw unsupportedType(`The file was announced as ${source.file.mimeType} but its bytes are ${sniffed.mimeType}`);
   }
-  const completed = await completePendingUpload(ctx.db, organizationId, materialId, {
-    contentType: sniffed.contentType,
-    // Pinned: an S3 upload URL accepts PUTs until it expires, so processing and downloads check they see this object.
-    source: {
-      kind: 'file',
-      file: {
-        ...source.file,
-        fileSize: object.size,
-        mimeType: sniffed.mimeType,
-        ...(object.etag ? { etag: object.etag } : {}),
-      },
-    },
-    storageBytes: object.size,
-  });
-  if (!completed) {
-    // Completed concurrently by another request: answer with what it produced.
-    return (await findMaterial(ctx.db, organizationId, materialId)) ?? Promise.reject(notFound());
-  }
-  await recordObject(ctx.db, materialId, s3Key, 'original', object.size);
-  await enqueueOrWithdraw(ctx, completed);
-  return completed;
-}
-
-/**
- * What an upload URL for `key` may still do. Upload URLs are minted for the original of a `pending_upload`
- * material only: once the material owns its file the URL is used up, and a deleted material's is gone.
- */
-export async function uploadUrlState(ctx: Pick<ApiContext, 'db'>, key: string): Promise<'open' | 'used' | 'gone'> {
-  const [organizationId, materialId] = key.split('/');
-  const material = organizationId && materialId ? await findMaterial(ctx.db, organizationId, materialId) : undefined;
-  if (!material || originalOf(material.source)?.s3Key !== key) return 'gone';
-  return material.status === 'pending_upload' ? 'open' : 'used';
+  const completed = await queued(
+    lifecycle.completeUpload(ctx, material, source.file, {
+      size: object.size,
+      etag: object.etag,
+      mimeType: sniffed.mimeType,
+      contentType: sniffed.contentType,
+    }),
+  );
+  // Completed concurrently by another request: answer with what it produced.
+  return completed ?? (await findMaterial(ctx.db, organizationId, materialId)) ?? Promise.reject(notFound());
 }
 
 export async function getMaterial(ctx: ApiContext, organizationId: string, id: string): Promise<Material> {
@@ -382,26 +309,9 @@ export async function updateReferences(
   return updated;
 }
 
-/** Marks the material deleted (dropping its search chunks), cancels its queued job and removes every object it holds. */
+/** Marks the material deleted, cancels its job and removes its objects (see `lifecycle.deleteMaterial`). */
 export async function deleteMaterial(ctx: ApiContext, organizationId: string, id: string): Promise<void> {
-  const deleted = await ctx.db.transaction().execute(async (trx) => {
-    const row = await transitionMaterial(trx, id, DELETABLE_STATUSES, 'deleted', { organizationId });
-    if (row) await deleteChunks(trx, id);
-    return row;
-  });
-  if (!deleted) throw notFound();
-  await cancelMaterialJob(ctx.queue, id).catch((err) =>
-    ctx.logger.warn({ err, materialId: id }, 'could not cancel the job'),
-  );
-  const objects = await listObjects(ctx.db, id);
-  const keys = new Set(objects.map((o) => o.key));
-  const original = originalOf(deleted.source);
-  if (original) keys.add(original.s3Key);
-  try {
-    await ctx.store.remove([...keys]);
-  } catch (err) {
-    ctx.logger.error({ err, materialId: id }, 'objects of a deleted material could not be removed');
-  }
+  if (!(await lifecycle.deleteMaterial(ctx, organizationId, id))) throw notFound();
 }
 
 export type WaitOutcome = { kind: 'active' | 'error' | 'timeout'; material: Material };
@@ -470,38 +380,16 @@ export async function renameMaterial(
   return renamed;
 }
 
-/**
- * Runs extraction again with the current extractors. The material goes back to `processing` (the only
- * state the worker picks up) with its previous text, images and search chunks untouched: the worker
- * replaces them together when the new result is ready, in the transaction that makes the material
- * `active` again. Until then search skips it, as it skips every material that is not active. Only an
- * `active` or `error` material can be reprocessed; one still uploading or processing is 409.
- */
+/** Runs extraction again (see `lifecycle.reprocess`); one still uploading or processing is 409. */
 export async function reprocessMaterial(ctx: ApiContext, organizationId: string, id: string): Promise<Material> {
-  const material = await getMaterial(ctx, organizationId, id);
-  if (material.status !== 'active' && material.status !== 'error') {
-    throw conflict(`A material in ${material.status} cannot be reprocessed; only active or error materials can`);
-  }
-  const metadata = forReprocessing(material.metadata);
-  const started = await transitionMaterial(ctx.db, id, [material.status], 'processing', { organizationId, metadata });
-  if (!started) throw conflict('The material changed state meanwhile; read it and try again');
-  try {
-    await enqueueMaterial(ctx.queue, id, { finishingMs: 5_000 });
-  } catch (err) {
-    ctx.logger.warn({ err, materialId: id }, 'enqueue failed; putting the material back as it was');
-    await transitionMaterial(ctx.db, id, ['processing'], material.status, {
-      organizationId,
-      metadata: material.metadata,
-    }).catch((restoreErr) =>
-      ctx.logger.error(
-        { err: restoreErr, materialId: id },
-        'could not put a material back after its reprocessing was refused; the sweeper enqueues it later',
-      ),
+  const outcome = await queued(lifecycle.reprocess(ctx, await getMaterial(ctx, organizationId, id)));
+  if (outcome.status === 'not-reprocessable') {
+    throw conflict(
+      `A material in ${outcome.material.status} cannot be reprocessed; only active or error materials can`,
     );
-    if (isDependencyDown(err)) throw unavailable('The processing queue is unavailable; try again shortly');
-    throw err;
   }
-  return started;
+  if (outcome.status === 'changed') throw conflict('The material changed state meanwhile; read it and try again');
+  return outcome.material;
 }
 
 export async function downloadUrl(

@@ -7,16 +7,28 @@ import {
   type Db,
   type StudentSighting,
   type UsageEventFilter,
+  type UsageEventType,
 } from '@quire/db';
 import type { Principal } from '../auth/principal.ts';
 import { badEvent, badRequest, notFound } from '../errors.ts';
-import type { UsageEventInput } from '../routes/usage-events.schema.ts';
+
+/** One usage event as the api accepted it (`routes/usage-events.schema.ts` checks the wire form). */
+export interface AcceptedUsageEvent {
+  eventId: string;
+  type: UsageEventType;
+  userId: string;
+  userName?: string | null | undefined;
+  groupId?: string | null | undefined;
+  occurredAt: Date;
+  value?: number | null | undefined;
+  properties?: Record<string, unknown> | null | undefined;
+}
 
 /**
  * A key with a group files every event under it (an event's `groupId` may repeat it, not contradict it);
  * a key without a group serves the whole organization, so each event must name one of its groups.
  */
-async function groupOfEachEvent(db: Db, principal: Principal, events: UsageEventInput[]): Promise<string[]> {
+async function groupOfEachEvent(db: Db, principal: Principal, events: AcceptedUsageEvent[]): Promise<string[]> {
   if (principal.groupId) {
     const keyGroup = principal.groupId;
     return events.map((e, index) => {
@@ -35,7 +47,7 @@ async function groupOfEachEvent(db: Db, principal: Principal, events: UsageEvent
 }
 
 /** Per user, the name carried by their latest event in the batch (if any carries one). */
-function sightingsOf(events: UsageEventInput[]): StudentSighting[] {
+function sightingsOf(events: AcceptedUsageEvent[]): StudentSighting[] {
   const byUser = new Map<string, StudentSighting>();
   for (const e of events) {
     const seen = byUser.get(e.userId);
@@ -56,13 +68,13 @@ function sightingsOf(events: UsageEventInput[]): StudentSighting[] {
 export async function recordUsageEvents(
   ctx: { db: Db },
   principal: Principal,
-  events: UsageEventInput[],
+  events: AcceptedUsageEvent[],
 ): Promise<{ accepted: number; duplicates: number }> {
   const { organizationId } = principal;
   const groups = await groupOfEachEvent(ctx.db, principal, events);
   const accepted = await ctx.db.transaction().execute(async (trx) => {
     const students = await upsertStudents(trx, organizationId, sightingsOf(events));
-    const studentOf = (e: UsageEventInput) => students.get(e.userId)!;
+    const studentOf = (e: AcceptedUsageEvent) => students.get(e.userId)!;
     const memberships = new Map(
       events.map((e, i) => [`${groups[i]}\n${e.userId}`, { groupId: groups[i]!, studentId: studentOf(e) }]),
     );

@@ -9,8 +9,17 @@ import {
 } from '@quire/db';
 import { badRequest } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
-import type { UsageSummaryQuery } from '../routes/usage-summary.schema.ts';
 import { DAY_MS, splitByUtcDay, type ReportWindow } from './report-windows.ts';
+
+export const SUMMARY_PERIODS = ['hourly', 'daily', 'monthly'] as const;
+
+/** A usage summary's window and grouping, as `routes/usage-summary.schema.ts` parses them. */
+export interface SummaryQuery {
+  period: (typeof SUMMARY_PERIODS)[number];
+  startDate: Date;
+  endDate: Date;
+  groupBy?: 'user' | 'group' | 'model' | 'endpoint' | undefined;
+}
 
 const COUNTERS = Object.keys(USAGE_COUNTERS) as UsageCounter[];
 /** Every counter that counts events; `engaged_ms` sums milliseconds instead. */
@@ -18,12 +27,7 @@ const EVENT_COUNTERS = COUNTERS.filter((c) => !USAGE_COUNTERS[c].sumsValue);
 const UNIT = { hourly: 'hour', daily: 'day', monthly: 'month' } as const;
 
 /** UTC hours, days or calendar months that meet `[start, end]`, the first and last cut to the range. */
-function summaryPeriods(
-  period: UsageSummaryQuery['period'],
-  start: Date,
-  end: Date,
-  maxPeriods: number,
-): ReportWindow[] {
+function summaryPeriods(period: SummaryQuery['period'], start: Date, end: Date, maxPeriods: number): ReportWindow[] {
   const periods: ReportWindow[] = [];
   let from = DateTime.fromJSDate(start, { zone: 'utc' }).startOf(UNIT[period]);
   while (from.toMillis() <= end.getTime()) {
@@ -75,7 +79,7 @@ type SummaryRow = {
 export async function summarizeUsage(
   ctx: { db: Db },
   principal: Principal,
-  q: UsageSummaryQuery,
+  q: SummaryQuery,
   limits: { maxRangeDays: number; maxPeriods: number },
 ): Promise<{
   period: string;

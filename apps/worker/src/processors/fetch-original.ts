@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import { attachOriginal, recordObject } from '@quire/db';
 import { sniff, SNIFF_BYTES, type ContentType } from '@quire/extract';
 import { FetchError, fetchToFile } from '@quire/fetch';
-import { storageKeys, type Material, type MaterialSource } from '@quire/material';
+import { attachOriginal } from '@quire/lifecycle';
+import type { Material, MaterialSource } from '@quire/material';
 import type { ProcessDeps } from './process-deps.ts';
 
 export type FetchOutcome =
@@ -56,14 +56,12 @@ export async function fetchOriginal(
     };
   }
 
-  const key = storageKeys.original(material.organizationId, material.id);
-  const { size } = await deps.store.put(key, createReadStream(inputPath), { contentType: sniffed.mimeType });
-  await recordObject(deps.db, material.id, key, 'original', size);
   const filename = decodeURIComponent(new URL(fetched.finalUrl).pathname.split('/').pop() || '') || 'download';
-  await attachOriginal(deps.db, material.id, {
+  await attachOriginal(deps, material, source, {
+    body: createReadStream(inputPath),
+    filename,
+    mimeType: sniffed.mimeType,
     contentType: sniffed.contentType,
-    source: { ...source, fetched: { s3Key: key, filename, fileSize: size, mimeType: sniffed.mimeType } },
-    storageBytes: size,
   });
   return { ok: true, contentType: sniffed.contentType };
 }

@@ -1,58 +1,24 @@
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { WaitingChildrenError, type Job } from 'bullmq';
-import {
-  findMaterialForProcessing,
-  forgetObjects,
-  listObjects,
-  patchProcessingMetadata,
-  recordObject,
-  lockMaterialIn,
-  replaceChunks,
-  transitionMaterial,
-  type Db,
-} from '@quire/db';
-import {
-  countWords,
-  EXTRACTOR_VERSIONS,
-  type ExtractError,
-  normalizeText,
-  type ContentType,
-  type ExtractResult,
-} from '@quire/extract';
-import {
-  CONTENT_METADATA,
-  originalOf,
-  segmentsAreJustTheText,
-  storageKeys,
-  textSegmentsOf,
-  withError,
-  withResult,
-  type Material,
-  type MaterialError,
-  type ProcessingResult,
-  type RunMeasures,
-  type StoredImage,
-} from '@quire/material';
+import { findMaterialForProcessing, patchProcessingMetadata } from '@quire/db';
+import { normalizeText, type ContentType, type ExtractError, type ExtractResult } from '@quire/extract';
+import { recordFailure } from '@quire/lifecycle';
+import { originalOf, type Material, type MaterialError, type RunMeasures } from '@quire/material';
 import type { JobMap, ProcessResult } from '@quire/queue';
-import { recordMaterialEvent } from '@quire/webhooks';
 import type { Logger } from 'pino';
 import { makeJobDir } from '../sandbox/job-dirs.ts';
 import { runSandboxed } from '../sandbox/run-sandboxed.ts';
 import { budgetFor } from './budget.ts';
-import { chunkSegments } from './chunk-segments.ts';
 import { fetchOriginal } from './fetch-original.ts';
-import { jsonSafe } from './json-safe.ts';
 import { ocrSettingsFor } from './ocr-settings.ts';
 import type { ProcessDeps } from './process-deps.ts';
 import { progressReporter } from './progress.ts';
+import { publishRun } from './publish/publish-run.ts';
 import { readPinnedOriginal } from './read-original.ts';
 import { CHUNKS_UNTIL, transcribeInChunks, type ChunkedSpeech } from './speech-flow.ts';
 
 export type { ProcessDeps } from './process-deps.ts';
-
-const toNdjson = (records: unknown[]) => records.map((record) => `${JSON.stringify(record)}\n`).join('');
 
 /**
  * Turns a `processing` material into `active` or `error`. Safe to run twice: it does nothing unless the row
@@ -84,17 +50,19 @@ export async function processMaterial(
       log.info({ code: outcome.code, ...run }, 'processing failed: %s', outcome.message);
       const { code, message, claimedType, detectedType } = outcome;
       const error: MaterialError = { code, message, ...(claimedType ? { claimedType, detectedType } : {}) };
-      return await finishWithError(db, material, error, run);
+      return await fail(deps, material, error, run);
     }
-    const { status, webhookDeliveries } = await finishActive(deps, material, outcome, workDir, run, log);
-    log.info({ ...run, status }, 'processing finished');
-    return { status, contentType: outcome.contentType, webhookDeliveries };
+    const published = await publishRun(deps, material, outcome, path.join(workDir, 'out'), run, log);
+    log.info({ ...run, status: published.status }, 'processing finished');
+    return published.status === 'active'
+      ? { status: 'active', contentType: outcome.contentType, webhookDeliveries: published.webhookDeliveries }
+      : { status: 'skipped', contentType: outcome.contentType };
   } catch (err) {
     const attempts = job.opts.attempts ?? 1;
     if (err instanceof WaitingChildrenError || deps.shutdown?.aborted || job.attemptsMade + 1 < attempts) throw err;
     log.error({ err }, 'processing failed on the last attempt');
     const error: MaterialError = { code: 'INTERNAL', message: 'Processing failed because of an internal error' };
-    return finishWithError(db, material, error, { processingMs: Date.now() - started });
+    return fail(deps, material, error, { processingMs: Date.now() - started });
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });
   }
@@ -183,129 +151,15 @@ async function extract(
   return { ...outcome, result, contentType };
 }
 
-async function finishActive(
+/** Records a failed run on the material (see `recordFailure`), as the job's result. */
+async function fail(
   deps: ProcessDeps,
-  material: Material,
-  { result, contentType }: { result: ExtractResult; contentType: ContentType },
-  workDir: string,
-  run: RunMeasures,
-  log: Logger,
-): Promise<{ status: 'active' | 'skipped'; webhookDeliveries?: string[] }> {
-  const { db, store, config } = deps;
-  const runKey = storageKeys.derivedRun(material.organizationId, material.id);
-  const written: { key: string; bytes: number }[] = [];
-  const put = async (name: string, body: Buffer | string, contentType: string) => {
-    const key = storageKeys.derived(runKey, name);
-    const data = typeof body === 'string' ? Buffer.from(body) : body;
-    await store.put(key, data, { contentType });
-    written.push({ key, bytes: data.length });
-    return key;
-  };
-  const putFile = async (name: string, format: string) => {
-    const key = storageKeys.derived(runKey, name);
-    const { size } = await store.put(key, createReadStream(path.join(workDir, 'out', name)), {
-      contentType: `image/${format}`,
-    });
-    written.push({ key, bytes: size });
-    return key;
-  };
-
-  try {
-    // The sandbox's output crosses a process boundary: it is checked against the type's schema, not trusted.
-    const contentFields = CONTENT_METADATA[contentType].parse(result.metadata);
-    const segments = textSegmentsOf(result.text, result.segments, contentType);
-    const inline = result.text.length <= config.extraction.inlineTextMaxChars;
-    // `/text` makes the one segment of a short unpositioned text from the text itself; others are kept.
-    const keepSegments = !inline || !segmentsAreJustTheText(segments, result.text, contentType);
-    const processed: ProcessingResult = {
-      wordCount: countWords(result.text),
-      textLength: result.text.length,
-      ...(!inline
-        ? {
-            textKey: await put('text.txt', result.text, 'text/plain; charset=utf-8'),
-            textUrl: `/api/v1/materials/${material.id}/text`,
-          }
-        : { extractedText: result.text }),
-      ...(keepSegments && segments.length > 0
-        ? { segmentsKey: await put('segments.ndjson', toNdjson(segments), 'application/x-ndjson') }
-        : {}),
-      extractor: EXTRACTOR_VERSIONS[contentType],
-    };
-
-    const images: StoredImage[] = [];
-    for (const [index, image] of result.images.entries()) {
-      const s3Key = await putFile(image.file, image.format);
-      const position = {
-        ...(image.page !== undefined ? { page: image.page } : {}),
-        ...(image.chapter !== undefined ? { chapter: image.chapter } : {}),
-        ...(image.timestampMs !== undefined ? { timestampMs: image.timestampMs } : {}),
-      };
-      const entry = {
-        id: `${material.id}-${index + 1}`,
-        s3Key,
-        ...position,
-        width: image.width,
-        height: image.height,
-        format: image.format,
-      };
-      if (image.role === 'preview' || image.role === 'thumbnail') processed[image.role] = entry;
-      else images.push({ ...entry, kind: image.role });
-    }
-    if (material.extractImages) processed.images = images;
-    const metadata = withResult(material.metadata, contentFields, processed, run);
-    const chunks = chunkSegments(result.segments.length > 0 ? result.segments : [{ text: result.text }]);
-
-    const derivedBytes = written.reduce((sum, o) => sum + o.bytes, 0);
-    const committed = await db.transaction().execute(async (trx) => {
-      if (!(await lockMaterialIn(trx, material.id, ['processing']))) return undefined;
-      await replaceChunks(trx, material.organizationId, material.id, chunks);
-      const updated = await transitionMaterial(trx, material.id, ['processing'], 'active', {
-        metadata: jsonSafe(metadata),
-        derivedBytes,
-      });
-      if (!updated) return undefined;
-      const previous = await listObjects(trx, material.id, 'derived');
-      await forgetObjects(
-        trx,
-        material.id,
-        previous.map((o) => o.key),
-      );
-      for (const object of written) await recordObject(trx, material.id, object.key, 'derived', object.bytes);
-      return {
-        replaced: previous.map((o) => o.key),
-        webhookDeliveries: await recordMaterialEvent(trx, updated, 'material.processed'),
-      };
-    });
-    if (!committed) {
-      // Deleted or finished by another run meanwhile: what this run wrote belongs to nobody.
-      await store.remove(written.map((o) => o.key));
-      return { status: 'skipped' };
-    }
-    await store
-      .remove(committed.replaced)
-      .catch((err) => log.warn({ err, keys: committed.replaced }, "the previous run's objects could not be removed"));
-    return { status: 'active', webhookDeliveries: committed.webhookDeliveries };
-  } catch (err) {
-    await store
-      .remove(written.map((o) => o.key))
-      .catch((removeErr) => log.warn({ err: removeErr }, 'objects of a failed run could not be removed'));
-    throw err;
-  }
-}
-
-export async function finishWithError(
-  db: Db,
   material: Material,
   error: MaterialError,
   run: RunMeasures,
 ): Promise<ProcessResult> {
-  const metadata = withError(material.metadata, error, run);
-  return db.transaction().execute(async (trx) => {
-    const updated = await transitionMaterial(trx, material.id, ['processing'], 'error', {
-      metadata: jsonSafe(metadata),
-    });
-    if (!updated) return { status: 'skipped' };
-    const webhookDeliveries = await recordMaterialEvent(trx, updated, 'material.failed');
-    return { status: 'error', contentType: updated.contentType, errorCode: error.code, webhookDeliveries };
-  });
+  const failed = await recordFailure(deps, material, error, run);
+  if (failed.status === 'skipped') return { status: 'skipped' };
+  const { contentType } = failed.material;
+  return { status: 'error', contentType, errorCode: error.code, webhookDeliveries: failed.webhookDeliveries };
 }

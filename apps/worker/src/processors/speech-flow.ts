@@ -4,14 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { WaitingChildrenError, type Job } from 'bullmq';
-import {
-  forgetObjects,
-  listSpeechChunks,
-  recordChunkPlan,
-  recordObject,
-  type PlannedChunk,
-  type SpeechChunk,
-} from '@quire/db';
+import { listSpeechChunks, recordChunkPlan, type PlannedChunk, type SpeechChunk } from '@quire/db';
 import { EXTRACTOR_VERSIONS, type ExtractError } from '@quire/extract';
 import {
   CHUNK_SILENCE,
@@ -23,6 +16,7 @@ import {
   wavHeader,
   type TranscriptSegment,
 } from '@quire/extract/speech-tools';
+import { dropRunObjects, keepRunObject } from '@quire/lifecycle';
 import { storageKeys, type Material } from '@quire/material';
 import { addChunkJobs, type JobMap, type MaterialsQueue } from '@quire/queue';
 import type { Logger } from 'pino';
@@ -84,12 +78,7 @@ export async function transcribeInChunks(
   const joined = joinChunkTranscripts(rows.map(chunkTranscript));
   // Every chunk has its words (or has been given up on): the audio is no longer needed by anyone.
   const audioKeys = rows.map((r) => r.audio_key);
-  // Audio that could not be removed stays recorded as the material's, for its next run or deletion to remove.
-  const removed = await deps.store.remove(audioKeys).then(
-    () => true,
-    (err) => log.warn({ err }, 'chunk audio could not be removed'),
-  );
-  if (removed) await forgetObjects(deps.db, material.id, audioKeys);
+  await dropRunObjects(deps, material, audioKeys, (err) => log.warn({ err }, 'chunk audio could not be removed'));
   if (joined.missing.length > 0) log.warn({ missing: joined.missing }, 'transcript joined with stretches missing');
   return {
     kind: 'joined',
@@ -121,7 +110,7 @@ async function cutIntoChunks(
   durationSeconds: number,
   reportProgress: (percent: number) => void,
 ): Promise<{ kind: 'cut'; plan: string; chunks: number } | Extract<ChunkedSpeech, { kind: 'failed' }>> {
-  const { db, store, config } = deps;
+  const { db, config } = deps;
   const chunkSeconds = config.extraction.mediaChunkSeconds;
   // Same bytes, chunk length and engine, same plan: a re-run (lost queue, crash while cutting, reprocessing
   // with nothing changed) finds its finished chunks; a new engine, model or extractor version starts over.
@@ -158,9 +147,7 @@ async function cutIntoChunks(
     const { start, end } = pcmRange(span, SPEECH_SAMPLE_RATE);
     const samples = await readRange(pcmPath, start, end);
     const wav = Buffer.concat([wavHeader(samples.length, SPEECH_SAMPLE_RATE), samples]);
-    await store.put(audioKey, wav, { contentType: 'audio/wav' });
-    // Recorded as the material's, so deleting it (or its next run) removes audio a crashed run left behind.
-    await recordObject(db, material.id, audioKey, 'derived', wav.length);
+    await keepRunObject(deps, material, audioKey, wav, 'audio/wav');
   }
   await recordChunkPlan(db, material.id, plan, planned);
   await addChunkJobs(

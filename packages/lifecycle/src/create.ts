@@ -1,0 +1,134 @@
+import { insertMaterial, newId, recordObject, type Db } from '@quire/db';
+import type { ContentType } from '@quire/extract';
+import { storageKeys, type ContentTypeClaim, type Material, type Reference } from '@quire/material';
+import type { LifecycleDeps } from './deps.ts';
+import { enqueueOrWithdraw } from './enqueue.ts';
+
+/** What every new material carries, whatever its bytes come from. */
+export interface NewMaterial {
+  organizationId: string;
+  folderId: string | null;
+  name: string;
+  references: Reference[];
+  extractImages: boolean;
+  ocrLanguages?: string[] | undefined;
+}
+
+/** A file already in storage under `key`, its type sniffed from its bytes. */
+export interface StoredUpload {
+  key: string;
+  filename: string;
+  size: number;
+  mimeType: string;
+  contentType: ContentType;
+}
+
+/** A streamed upload becomes a `processing` material owning its original; its job is queued. */
+export async function createFromUpload(
+  deps: LifecycleDeps,
+  input: NewMaterial & { id: string; file: StoredUpload },
+): Promise<Material> {
+  const { file } = input;
+  const material = await insertMaterial(deps.db, {
+    id: input.id,
+    organizationId: input.organizationId,
+    folderId: input.folderId,
+    name: input.name,
+    contentType: file.contentType,
+    status: 'processing',
+    source: {
+      kind: 'file',
+      file: { s3Key: file.key, filename: file.filename, fileSize: file.size, mimeType: file.mimeType },
+    },
+    ...(input.ocrLanguages ? { metadata: { ocrLanguages: input.ocrLanguages } } : {}),
+    references: input.references,
+    extractImages: input.extractImages,
+    storageBytes: file.size,
+  });
+  await recordObject(deps.db, material.id, file.key, 'original', file.size);
+  await enqueueOrWithdraw(deps, material);
+  return material;
+}
+
+/** A text material, `processing` until the worker has normalized and indexed its text. */
+export function createFromText(
+  deps: LifecycleDeps,
+  input: NewMaterial & { text: string; requestedType?: ContentTypeClaim | undefined },
+): Promise<Material> {
+  return createWithoutBytes(deps, input, { kind: 'text', text: input.text }, 'text');
+}
+
+/** A URL material, whose bytes the worker fetches (and attaches as its original). */
+export function createFromUrl(
+  deps: LifecycleDeps,
+  input: NewMaterial & { url: string; requestedType?: ContentTypeClaim | undefined },
+): Promise<Material> {
+  const claimed = input.requestedType;
+  // A URL's real type is known only once its bytes are fetched; until then the client's claim stands in.
+  const provisionalType = claimed === 'pdf' || claimed === 'video' || claimed === 'audio' ? claimed : 'text';
+  return createWithoutBytes(deps, input, { kind: 'url', url: input.url }, provisionalType);
+}
+
+async function createWithoutBytes(
+  deps: LifecycleDeps,
+  input: NewMaterial & { requestedType?: ContentTypeClaim | undefined },
+  source: { kind: 'text'; text: string } | { kind: 'url'; url: string },
+  contentType: ContentType,
+): Promise<Material> {
+  const material = await insertMaterial(deps.db, {
+    id: newId(),
+    organizationId: input.organizationId,
+    folderId: input.folderId,
+    name: input.name,
+    contentType,
+    status: 'processing',
+    source,
+    metadata: {
+      ...(input.requestedType ? { requestedType: input.requestedType } : {}),
+      ...(input.ocrLanguages ? { ocrLanguages: input.ocrLanguages } : {}),
+    },
+    references: input.references,
+    extractImages: input.extractImages,
+  });
+  await enqueueOrWithdraw(deps, material);
+  return material;
+}
+
+/** A slot awaiting its bytes at an upload URL: the client's claimed type stands until `completeUpload`. */
+export interface PendingUpload extends NewMaterial {
+  filename: string;
+  mimeType: string;
+  contentType: ContentType;
+}
+
+/** Creates the `pending_upload` materials of a batch, all or none; their upload URLs go to `storageKeys.original`. */
+export async function createPendingUploads(deps: { db: Db }, items: PendingUpload[]): Promise<Material[]> {
+  return deps.db.transaction().execute(async (trx) => {
+    const created: Material[] = [];
+    for (const item of items) {
+      const id = newId();
+      created.push(
+        await insertMaterial(trx, {
+          id,
+          organizationId: item.organizationId,
+          folderId: item.folderId,
+          name: item.name,
+          contentType: item.contentType,
+          status: 'pending_upload',
+          source: {
+            kind: 'file',
+            file: {
+              s3Key: storageKeys.original(item.organizationId, id),
+              filename: item.filename,
+              mimeType: item.mimeType,
+            },
+          },
+          references: item.references,
+          extractImages: item.extractImages,
+          ...(item.ocrLanguages ? { metadata: { ocrLanguages: item.ocrLanguages } } : {}),
+        }),
+      );
+    }
+    return created;
+  });
+}
