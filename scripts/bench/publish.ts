@@ -37,10 +37,10 @@ function parseOptions(args: string[]): Options {
   const { values } = parseArgs({
     args,
     options: {
-      passages: { type: 'string', default: '3000' },
+      passages: { type: 'string', default: '1000' },
       'words-per-passage': { type: 'string', default: '120' },
       vocabulary: { type: 'string', default: '20000' },
-      rounds: { type: 'string', default: '3' },
+      rounds: { type: 'string', default: '2' },
       concurrency: { type: 'string', default: '1,2,4' },
     },
   });
