@@ -52,6 +52,8 @@ command -v pdftotext >/dev/null || missing+=(poppler-utils)
 command -v git >/dev/null || missing+=(git)
 command -v pgrep >/dev/null || missing+=(procps)
 command -v useradd >/dev/null || missing+=(passwd)
+# The fleet tests make their hosts as network namespaces (`ip netns`, veth pairs, a bridge); they need root.
+command -v ip >/dev/null || missing+=(iproute2)
 
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 if $check_only; then echo "${missing[*]}"; exit 1; fi
