@@ -2,10 +2,10 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Migration 0012's triggers added each statement's words to the organization's vocabulary and totals as the
- * passages were written. A publish writes its passages in several statements (500 rows each), each locking
- * its words in order, but not in one order across statements: two publishes in one organization took the
- * same common words in different orders and Postgres aborted one of them (a deadlock), and every publish held
- * the organization's totals row, so publishes in one organization ran one after the other.
+ * passages were written. A publish writes its passages in several statements (500 rows each), each taking its
+ * words in order but not in one order across statements. Two publishes of one organization did not deadlock
+ * on those words only because every statement first updated the organization's totals row: a publish held it
+ * from its first passage to its commit, so publishes of one organization ran one after the other.
  *
  * Now each statement only appends its counts to a per-transaction table, and one deferred trigger merges a
  * transaction's counts at commit, in one statement sorted by word: one lock order for everybody, held only
