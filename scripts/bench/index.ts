@@ -15,6 +15,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(args: string[]): Promise<vo
   startup: () => import('./startup.ts'),
   media: () => import('./media.ts'),
   publish: () => import('./publish.ts'),
+  'text-pages': () => import('./text-pages.ts'),
 };
 
 async function main(argv: string[]): Promise<number> {

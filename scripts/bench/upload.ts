@@ -81,7 +81,7 @@ async function writeTextFile(file: string, bytes: number): Promise<void> {
 }
 
 /** Samples a process's resident memory; VmHWM is the kernel's own peak, reset before each measured upload. */
-class RssSampler {
+export class RssSampler {
   private timer?: NodeJS.Timeout;
   maxRssMb = 0;
   constructor(private readonly pid: number) {}

@@ -1,7 +1,9 @@
 import { WaitingChildrenError, Worker, type Job } from 'bullmq';
 import {
+  CANCEL_REASON,
   enqueueDeliveries,
   MATERIALS_QUEUE,
+  subscribeToCancels,
   WEBHOOKS_QUEUE,
   type ChunkResult,
   type DeliveryResult,
@@ -11,6 +13,7 @@ import {
   type ProcessResult,
 } from '@quire/queue';
 import type { WorkerContext } from './context.ts';
+import { cancellationOf } from './processors/cancellation.ts';
 import { deliverWebhook } from './processors/deliver-webhook.ts';
 import { processMaterial } from './processors/process-material.ts';
 import { SandboxPool } from './sandbox/pool.ts';
@@ -24,6 +27,8 @@ export interface RunningWorker {
   worker: Worker<MaterialsJobData, ProcessResult | ChunkResult, MaterialsJobName>;
   /** One warm extraction child per concurrency slot. */
   sandbox: SandboxPool;
+  /** Resolves once this worker hears cancels sent to any api process. */
+  cancelsHeard: Promise<void>;
   webhooks: Worker<JobMap['deliver-webhook'], DeliveryResult>;
   /** Stops taking jobs, waits for the running ones (up to the deadline), then closes connections. */
   stop(deadlineMs?: number): Promise<void>;
@@ -57,11 +62,15 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
   // Started in the background: a job that comes first waits for its slot's child to be ready.
   sandbox.start().catch((err) => ctx.logger.warn({ err }, 'sandbox children did not all start; jobs will retry them'));
 
-  const runMaterialJob = async (job: Job<JobMap['process-material']>, token?: string): Promise<ProcessResult> => {
+  const runMaterialJob = async (
+    job: Job<JobMap['process-material']>,
+    token: string | undefined,
+    cancel: AbortSignal | undefined,
+  ): Promise<ProcessResult> => {
     const stopTimer = metrics.jobDuration.startTimer();
     let result: ProcessResult;
     try {
-      result = await processMaterial(job, { ...ctx, shutdown: shutdown.signal, sandbox: sandbox.run }, token);
+      result = await processMaterial(job, { ...ctx, shutdown: shutdown.signal, cancel, sandbox: sandbox.run }, token);
     } catch (err) {
       // A long recording's job waits for its chunk jobs and runs again once they are done.
       stopTimer({ content_type: 'unknown', outcome: err instanceof WaitingChildrenError ? 'waiting' : 'retry' });
@@ -82,10 +91,17 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
     return returned;
   };
 
-  const runJob = (job: Job<MaterialsJobData, ProcessResult | ChunkResult, MaterialsJobName>, token?: string) =>
-    job.name === 'transcribe-chunk'
-      ? transcribeChunk(job as Job<JobMap['transcribe-chunk']>, { ...ctx, shutdown: shutdown.signal })
-      : runMaterialJob(job as Job<JobMap['process-material']>, token);
+  // Three parameters: BullMQ hands a processor that declares the third an AbortSignal, which `cancelJob` aborts.
+  const runJob = (
+    job: Job<MaterialsJobData, ProcessResult | ChunkResult, MaterialsJobName>,
+    token?: string,
+    signal?: AbortSignal,
+  ) => {
+    const cancel = cancellationOf(signal);
+    return job.name === 'transcribe-chunk'
+      ? transcribeChunk(job as Job<JobMap['transcribe-chunk']>, { ...ctx, shutdown: shutdown.signal, cancel })
+      : runMaterialJob(job as Job<JobMap['process-material']>, token, cancel);
+  };
 
   const worker = new Worker<MaterialsJobData, ProcessResult | ChunkResult, MaterialsJobName>(MATERIALS_QUEUE, runJob, {
     connection: ctx.redis,
@@ -117,12 +133,25 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
 
   const stopSweeper = startSweeper(ctx);
 
+  // A cancel sent to any api process: the jobs of the material that run here are aborted (their children killed).
+  const cancels = subscribeToCancels(
+    config.redis.url,
+    config.redis.queuePrefix,
+    ({ materialId, jobIds }) => {
+      const cancelled = jobIds.filter((id) => worker.cancelJob(id, CANCEL_REASON));
+      if (cancelled.length > 0) ctx.logger.info({ materialId, jobIds: cancelled }, 'cancelling jobs on request');
+    },
+    (err) => ctx.logger.warn({ err: err.message }, 'cancel subscription error'),
+  );
+
   return {
     worker,
     sandbox,
+    cancelsHeard: cancels.ready,
     webhooks,
     async stop(deadlineMs = ctx.config.worker.shutdownMs) {
       stopSweeper();
+      await cancels.close();
       const graceful = Promise.all([worker.close(), webhooks.close()]);
       const timeout = new Promise<'timeout'>((resolve) => setTimeout(resolve, deadlineMs, 'timeout').unref());
       if ((await Promise.race([graceful, timeout])) === 'timeout') {

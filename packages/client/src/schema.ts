@@ -2354,7 +2354,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A time-limited URL of the original file */
+        /**
+         * A time-limited URL of the material's content
+         * @description A file's original, a URL material's fetched bytes (409 until fetched), or a text material's text as `text/plain`. 409 while an upload is awaited, or when an S3 original was overwritten after `upload/complete`.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2471,7 +2474,7 @@ export interface paths {
         };
         /**
          * The whole extracted text, or its segments with their positions
-         * @description Works for text of any size (also when it is too long for `metadata.extractedText` and the material has `metadata.textUrl` instead): the body is streamed from storage. With `format=json` (or `Accept: application/json`), a page of segments in reading order; with `format=ndjson` (or `Accept: application/x-ndjson`), all of them, one per line. Each segment says where it is (`page`, `chapter`, `startMs`/`endMs`), how it was read (`source`: `text-layer`, `ocr`, `transcript`; OCR adds `confidence`) and where it starts in the whole text (`offset`): `text.slice(offset, offset + length)` is the segment. 409 while the material is not `active`.
+         * @description Works for text of any size (also when it is too long for `metadata.extractedText` and the material has `metadata.textUrl` instead): the body is streamed from storage. With `format=json` (or `Accept: application/json`), a page of segments in reading order; with `format=ndjson` (or `Accept: application/x-ndjson`), all of them, one per line. Each segment says where it is (`page`, `chapter`, `startMs`/`endMs`), how it was read (`source`: `text-layer`, `ocr`, `transcript`; OCR adds `confidence`) and where it starts in the whole text (`offset`): `text.slice(offset, offset + length)` is the segment. No segment is longer than 16,384 characters: a long text comes as consecutive segments cut at paragraph breaks. 409 while the material is not `active`; 406 when, without `format`, `Accept` takes none of the three media types.
          */
         get: {
             parameters: {
@@ -2502,6 +2505,335 @@ export interface paths {
                         "application/json": components["schemas"]["TextSegmentPage"];
                         /** @example {"text":"…","offset":0,"page":1,"source":"text-layer"} */
                         "application/x-ndjson": components["schemas"]["TextSegment"];
+                    };
+                };
+                /** @description The request is invalid; `message` and `details` name the field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, unknown or revoked `x-api-key` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description Not found (also when it belongs to another organization) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The `Accept` header takes none of the media types this endpoint serves */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The resource is in a state that does not allow this */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The body, the file or a field is larger than the configured limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/materials/{id}/job-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The material's processing job: status, progress, result */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Material id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The job */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JobStatus"];
+                    };
+                };
+                /** @description The request is invalid; `message` and `details` name the field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, unknown or revoked `x-api-key` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description Not found (also when it belongs to another organization) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The body, the file or a field is larger than the configured limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/materials/{id}/debug": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The material as stored, its images, and how its transcript was made */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Material id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description What quire holds */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MaterialDebugInfo"];
+                    };
+                };
+                /** @description The request is invalid; `message` and `details` name the field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, unknown or revoked `x-api-key` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description Not found (also when it belongs to another organization) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The body, the file or a field is larger than the configured limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/materials/{id}/cancel-job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel processing
+         * @description A queued job is removed; a running one is stopped on whichever worker runs it (its extraction process is killed), and a long recording's chunk jobs with it. The material ends `error` with code `CANCELLED` (a `material.failed` webhook is sent) and can be reprocessed. Answers once the jobs have stopped. A material not being processed is 409, and so is a job that finished before the cancel could take effect.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Material id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Cancelled */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CancelledJob"];
                     };
                 };
                 /** @description The request is invalid; `message` and `details` name the field */
@@ -2578,8 +2910,192 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/materials/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Not provided: generate a material with a language model
+         * @description Always 501: quire includes no language model. Whatever the body, nothing is created.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The request is invalid; `message` and `details` name the field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, unknown or revoked `x-api-key` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description The body, the file or a field is larger than the configured limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not provided by quire (the message says why and what to use instead) */
+                501: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/materials/generate-and-process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Not provided: generate and process a material with a language model
+         * @description Always 501: quire includes no language model. Whatever the body, nothing is created.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The request is invalid; `message` and `details` name the field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, unknown or revoked `x-api-key` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description The body, the file or a field is larger than the configured limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not provided by quire (the message says why and what to use instead) */
+                501: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -2593,7 +3109,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List folders */
+        /**
+         * List folders
+         * @description A bare JSON array, as the public service answers it; `page` and `limit` page through a long list and the `X-Total-Count`, `X-Page` and `X-Total-Pages` headers say how far it goes.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2608,18 +3127,19 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description One page */
+                /** @description One page of folders */
                 200: {
                     headers: {
+                        /** @description Folders in the whole list */
+                        "X-Total-Count": string;
+                        /** @description This page (1-based) */
+                        "X-Page": string;
+                        /** @description Pages in the whole list at this `limit` */
+                        "X-Total-Pages": string;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            folders: components["schemas"]["Folder"][];
-                            totalCount: number;
-                            page: number;
-                            totalPages: number;
-                        };
+                        "application/json": components["schemas"]["Folder"][];
                     };
                 };
                 /** @description The request is invalid; `message` and `details` name the field */
@@ -2706,9 +3226,16 @@ export interface paths {
                         parentFolderId?: string | null;
                         description?: string | null;
                         metadata?: {
-                            /** @example #3b82f6 */
+                            /**
+                             * @description `#rrggbb`, or a palette name (`teal`, `rose`, ...)
+                             * @example #3b82f6
+                             */
                             color?: string | null;
-                            /** @example folder */
+                            /**
+                             * @description An icon name: 1 to 32 of `a-z`, `0-9`, `-`
+                             * @example folder
+                             * @example book-open
+                             */
                             icon?: string | null;
                         };
                     };
@@ -2802,7 +3329,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every folder, nested, with material counts */
+        /**
+         * Every folder, nested, with material counts
+         * @description A bare JSON array of the top-level folders, each with its `subfolders` nested.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2812,15 +3342,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The roots */
+                /** @description The top-level folders */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            folders: components["schemas"]["FolderTreeNode"][];
-                        };
+                        "application/json": components["schemas"]["FolderTreeNode"][];
                     };
                 };
                 /** @description The request is invalid; `message` and `details` name the field */
@@ -2894,10 +3422,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a folder with its subfolders and material count */
+        /**
+         * Get a folder with its subfolders and its materials
+         * @description `materials` is one page of the materials directly in the folder, as `GET /{id}/materials` answers it (the first page unless `page` says otherwise); `materialCount` and `totalSize` count all of them.
+         */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    search?: string;
+                    /** @description Comma-separated heavy fields to bring back into each item: `text`, `pages`, `chapters`, `images` (see MaterialListItem) */
+                    include?: string;
+                };
                 header?: never;
                 path: {
                     /** @description Folder id */
@@ -2913,41 +3450,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            _id: string;
-                            name: string;
-                            organizationId: string;
-                            parentFolderId: string | null;
-                            description: string | null;
-                            /** @enum {string} */
-                            status: "active";
-                            metadata: {
-                                color: string | null;
-                                icon: string | null;
-                                /** @description Live materials directly in the folder */
-                                materialCount: number;
-                                /** @description Bytes of those materials' originals */
-                                totalSize: number;
-                                /**
-                                 * Format: date-time
-                                 * @description When a material last came, went or changed size; the creation time until one does
-                                 * @example 2025-01-07T23:59:59.999Z
-                                 */
-                                lastActivity: string;
-                            };
-                            /**
-                             * Format: date-time
-                             * @example 2025-01-07T23:59:59.999Z
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @example 2025-01-07T23:59:59.999Z
-                             */
-                            updatedAt: string;
-                            subfolders: components["schemas"]["Folder"][];
-                            materialCount: number;
-                        };
+                        "application/json": components["schemas"]["FolderDetail"];
                     };
                 };
                 /** @description The request is invalid; `message` and `details` name the field */
@@ -3136,9 +3639,16 @@ export interface paths {
                         name?: string;
                         description?: string | null;
                         metadata?: {
-                            /** @example #3b82f6 */
+                            /**
+                             * @description `#rrggbb`, or a palette name (`teal`, `rose`, ...)
+                             * @example #3b82f6
+                             */
                             color?: string | null;
-                            /** @example folder */
+                            /**
+                             * @description An icon name: 1 to 32 of `a-z`, `0-9`, `-`
+                             * @example folder
+                             * @example book-open
+                             */
                             icon?: string | null;
                         };
                     };
@@ -3714,6 +4224,117 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description The body, the file or a field is larger than the configured limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limited: see the `RateLimit` and `RateLimit-Policy` headers */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/usage/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usage totals of the key's group (or its organization) over a range, by event type, with active users
+         * @description `startDate` defaults to 2025-01-01 and `endDate` to now (both inclusive, read like the reports' dates). `groupId` narrows a key without a group to one of its groups (404 for another organization's); a key with a group may name only its own (400). `userId` counts one user. Answered from the daily counters of the group reports.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description ISO 8601; a date alone means the start of that UTC day */
+                    startDate?: string;
+                    /** @description ISO 8601; a date alone means the end (23:59:59.999) of that UTC day */
+                    endDate?: string;
+                    /** @description One group's usage (a key with a group may name only its own) */
+                    groupId?: string;
+                    /** @description One user's usage (the `userId` the events carried) */
+                    userId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The totals */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UsageStats"];
+                    };
+                };
+                /** @description The request is invalid; `message` and `details` name the field */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, unknown or revoked `x-api-key` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unauthorized"];
+                    };
+                };
+                /** @description Not found (also when it belongs to another organization) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
                 /** @description The body, the file or a field is larger than the configured limit */
@@ -4862,7 +5483,7 @@ export interface components {
                     /** @description Why processing failed */
                     error?: {
                         /** @enum {string} */
-                        code: "UNSUPPORTED" | "CORRUPT" | "ENCRYPTED" | "TOO_LARGE" | "TIMEOUT" | "FETCH_FAILED" | "INTERNAL";
+                        code: "UNSUPPORTED" | "CORRUPT" | "ENCRYPTED" | "TOO_LARGE" | "TIMEOUT" | "FETCH_FAILED" | "INTERNAL" | "CANCELLED";
                         message: string;
                     } & {
                         [key: string]: unknown;
@@ -5060,7 +5681,7 @@ export interface components {
         /** @description Why processing failed (`metadata.error` of a material in `error`) */
         MaterialError: {
             /** @enum {string} */
-            code: "UNSUPPORTED" | "CORRUPT" | "ENCRYPTED" | "TOO_LARGE" | "TIMEOUT" | "FETCH_FAILED" | "INTERNAL";
+            code: "UNSUPPORTED" | "CORRUPT" | "ENCRYPTED" | "TOO_LARGE" | "TIMEOUT" | "FETCH_FAILED" | "INTERNAL" | "CANCELLED";
             message: string;
             /** @description The `content.type` the client claimed for a URL */
             claimedType?: string;
@@ -5358,7 +5979,7 @@ export interface components {
             /** @description When `error` */
             error?: {
                 /** @enum {string} */
-                code: "UNSUPPORTED" | "CORRUPT" | "ENCRYPTED" | "TOO_LARGE" | "TIMEOUT" | "FETCH_FAILED" | "INTERNAL";
+                code: "UNSUPPORTED" | "CORRUPT" | "ENCRYPTED" | "TOO_LARGE" | "TIMEOUT" | "FETCH_FAILED" | "INTERNAL" | "CANCELLED";
                 message: string;
                 /** @description The `content.type` the client claimed for a URL */
                 claimedType?: string;
@@ -5376,6 +5997,7 @@ export interface components {
         SearchResults: {
             query: string;
             results: {
+                /** @description Relevance, 0..1, best first: raw / (raw + h), where raw is the BM25 score and h the sum of the query words' idf */
                 score: number;
                 text: string;
                 chunkIndex: number;
@@ -5426,6 +6048,453 @@ export interface components {
             source: "text-layer" | "ocr" | "transcript";
             /** @description OCR confidence of the page or image, 0..100 */
             confidence?: number;
+        };
+        JobStatus: {
+            /** @description The processing job's id: the material's id */
+            jobId: string;
+            /**
+             * @description `pending` waiting for its upload or its turn, `running`, `completed` (the material is `active`), `failed` (`error`), `cancelled` (`error` with code `CANCELLED`)
+             * @enum {string}
+             */
+            status: "pending" | "running" | "completed" | "failed" | "cancelled";
+            /**
+             * Format: date-time
+             * @example 2025-01-07T23:59:59.999Z
+             */
+            startedAt?: string;
+            /**
+             * Format: date-time
+             * @example 2025-01-07T23:59:59.999Z
+             */
+            completedAt?: string;
+            /** @description Why it failed */
+            error?: string;
+            progress: {
+                percentage: number;
+                /** @description A long recording's chunks transcribed so far */
+                currentBatch?: number;
+                /** @description A long recording's chunks */
+                totalBatches?: number;
+                processedImages?: number;
+                totalImages?: number;
+            };
+            /** @description Once completed */
+            resultSummary?: {
+                textExtracted: boolean;
+                textLength: number;
+                imagesProcessed: number;
+                processingTimeMs: number;
+            };
+        };
+        MaterialDebugInfo: {
+            materialId: string;
+            name: string;
+            status: string;
+            contentType: string;
+            /** @description The content as stored (no signed URL) */
+            content: {
+                [key: string]: unknown;
+            };
+            /** @description The metadata as stored, nothing left out */
+            metadata: {
+                format?: string;
+                title?: string;
+                /**
+                 * @description A web page: `article` kept its main content only; `whole-page` found no article and kept all of it
+                 * @enum {string}
+                 */
+                extraction?: "article" | "whole-page";
+                /** @description Why the whole page was kept */
+                fallbackReason?: string;
+                lang?: string;
+                canonicalUrl?: string;
+                siteName?: string;
+                author?: string;
+                /** @description ISO 8601, when the page gave a readable date */
+                publishedAt?: string;
+                excerpt?: string;
+                pageCount?: number;
+                pages?: ({
+                    page: number;
+                    offset: number;
+                    length: number;
+                    wordCount: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                subject?: string;
+                creator?: string;
+                producer?: string;
+                pdfVersion?: string;
+                /** @description Encrypted with an empty user password, so readable */
+                encrypted?: boolean;
+                /** @description The chapters hold no text (pictures only, or unreadable) */
+                textless?: boolean;
+                ocr?: {
+                    engine: string;
+                    language: string;
+                    confidence?: number;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description What read the text: `pdfium`, or `pdf.js` for a file PDFium refused */
+                textEngine?: string;
+                /** @description Image extraction stopped before the end (its share of the time budget ran out): the text is whole, `images` holds those made so far */
+                imagesCutShort?: {
+                    reason: string;
+                    message: string;
+                    imagesKept: number;
+                } & {
+                    [key: string]: unknown;
+                };
+                language?: string;
+                publisher?: string;
+                epubVersion?: string;
+                chapterCount?: number;
+                chapters?: ({
+                    chapter: number;
+                    title?: string;
+                    href: string;
+                    offset: number;
+                    length: number;
+                    wordCount: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                toc?: ({
+                    title?: string;
+                    href?: string;
+                    chapter?: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                width?: number;
+                height?: number;
+                orientation?: number;
+                frames?: number;
+                durationSeconds?: number;
+                bitrate?: number;
+                container?: string;
+                codecs?: {
+                    audio?: string;
+                    video?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                hasAudio?: boolean;
+                hasVideo?: boolean;
+                sampleRate?: number;
+                channels?: number;
+                audioBitrate?: number;
+                frameRate?: number;
+                videoBitrate?: number;
+                transcription?: {
+                    engine: string;
+                    /** @description Chunks a long recording was transcribed in */
+                    chunkCount?: number;
+                    /** @description False when a stretch of a chunked recording has no words */
+                    complete?: boolean;
+                    /** @description The stretches of the recording left without words, and why */
+                    missing?: {
+                        startMs: number;
+                        endMs: number;
+                        reason: string;
+                    }[];
+                } & {
+                    [key: string]: unknown;
+                };
+                /**
+                 * @description The `content.type` a URL was created with
+                 * @enum {string}
+                 */
+                requestedType?: "text" | "pdf" | "video" | "audio" | "url";
+                /** @description While processing */
+                progress?: number;
+                /** @description The OCR languages asked for at upload (else every configured one is used) */
+                ocrLanguages?: string[];
+                error?: components["schemas"]["MaterialError"];
+                processingMs?: number;
+                /** @description The sandboxed extraction's peak, when one ran */
+                peakMemoryMb?: number;
+                extractedText?: string;
+                /** @description Storage key of the text when it is too large to inline */
+                textKey?: string;
+                /** @description Where the whole text is when it is too large to inline: `GET /api/v1/materials/{id}/text` */
+                textUrl?: string;
+                /** @description Storage key of the text segments with their positions (NDJSON), served by `/text` */
+                segmentsKey?: string;
+                wordCount?: number;
+                textLength?: number;
+                /** @description Only when images were asked for */
+                images?: ({
+                    id: string;
+                    s3Key: string;
+                    page?: number;
+                    chapter?: number;
+                    timestampMs?: number;
+                    width?: number;
+                    height?: number;
+                    format?: string;
+                    /** @description `extracted` or `keyframe` */
+                    kind?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                preview?: {
+                    id: string;
+                    s3Key: string;
+                    page?: number;
+                    chapter?: number;
+                    timestampMs?: number;
+                    width?: number;
+                    height?: number;
+                    format?: string;
+                    /** @description `extracted` or `keyframe` */
+                    kind?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                thumbnail?: {
+                    id: string;
+                    s3Key: string;
+                    page?: number;
+                    chapter?: number;
+                    timestampMs?: number;
+                    width?: number;
+                    height?: number;
+                    format?: string;
+                    /** @description `extracted` or `keyframe` */
+                    kind?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description Which extractor made the result */
+                extractor?: {
+                    name: string;
+                    version: number;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+            images: {
+                id: string;
+                /** @description 0-based page of a PDF's image */
+                pageIndex?: number;
+                s3Key: string;
+                s3Url: string;
+                description: string;
+            }[];
+            /** @description Audio and video: `metadata.transcription` and the chunks of a long recording */
+            transcriptStructure?: {
+                chunked: boolean;
+                chunks: {
+                    index: number;
+                    startMs: number;
+                    endMs: number;
+                    /** @enum {string} */
+                    state: "transcribed" | "failed" | "pending";
+                    segments: number;
+                    error?: string;
+                }[];
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        CancelledJob: {
+            /** @enum {boolean} */
+            success: true;
+            jobId: string;
+            /** @enum {string} */
+            status: "cancelled";
+            message: string;
+            /** @description The material, now `error` with code `CANCELLED` */
+            material: {
+                /** @example 01936f0e-7a53-7cc2-9d4e-2b7f6f3c9a10 */
+                _id: string;
+                name: string;
+                organizationId: string;
+                folderId: string | null;
+                /** @enum {string} */
+                contentType: "text" | "pdf" | "video" | "audio" | "image" | "epub";
+                content: {
+                    /** @description A text material */
+                    text?: string;
+                    /** @description A URL material; its file fields appear once it is fetched */
+                    url?: string;
+                    s3Key?: string;
+                    filename?: string;
+                    fileSize?: number;
+                    mimeType?: string;
+                    /** @description The ETag of the original that upload/complete accepted (S3 storage) */
+                    etag?: string;
+                    /** @description Time-limited GET URL of the original, minted per response */
+                    s3Url?: string;
+                };
+                /** @enum {string} */
+                status: "pending_upload" | "processing" | "active" | "error" | "deleted";
+                /**
+                 * Format: date-time
+                 * @example 2025-01-07T23:59:59.999Z
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @example 2025-01-07T23:59:59.999Z
+                 */
+                updatedAt: string;
+                /** @description Filled by processing; the fields besides the common ones depend on the content type */
+                metadata: {
+                    format?: string;
+                    title?: string;
+                    /**
+                     * @description A web page: `article` kept its main content only; `whole-page` found no article and kept all of it
+                     * @enum {string}
+                     */
+                    extraction?: "article" | "whole-page";
+                    /** @description Why the whole page was kept */
+                    fallbackReason?: string;
+                    lang?: string;
+                    canonicalUrl?: string;
+                    siteName?: string;
+                    author?: string;
+                    /** @description ISO 8601, when the page gave a readable date */
+                    publishedAt?: string;
+                    excerpt?: string;
+                    pageCount?: number;
+                    pages?: ({
+                        page: number;
+                        offset: number;
+                        length: number;
+                        wordCount: number;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    subject?: string;
+                    creator?: string;
+                    producer?: string;
+                    pdfVersion?: string;
+                    /** @description Encrypted with an empty user password, so readable */
+                    encrypted?: boolean;
+                    /** @description The chapters hold no text (pictures only, or unreadable) */
+                    textless?: boolean;
+                    ocr?: {
+                        engine: string;
+                        language: string;
+                        confidence?: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @description What read the text: `pdfium`, or `pdf.js` for a file PDFium refused */
+                    textEngine?: string;
+                    /** @description Image extraction stopped before the end (its share of the time budget ran out): the text is whole, `images` holds those made so far */
+                    imagesCutShort?: {
+                        reason: string;
+                        message: string;
+                        imagesKept: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    language?: string;
+                    publisher?: string;
+                    epubVersion?: string;
+                    chapterCount?: number;
+                    chapters?: ({
+                        chapter: number;
+                        title?: string;
+                        href: string;
+                        offset: number;
+                        length: number;
+                        wordCount: number;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    toc?: ({
+                        title?: string;
+                        href?: string;
+                        chapter?: number;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    width?: number;
+                    height?: number;
+                    orientation?: number;
+                    frames?: number;
+                    durationSeconds?: number;
+                    bitrate?: number;
+                    container?: string;
+                    codecs?: {
+                        audio?: string;
+                        video?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    hasAudio?: boolean;
+                    hasVideo?: boolean;
+                    sampleRate?: number;
+                    channels?: number;
+                    audioBitrate?: number;
+                    frameRate?: number;
+                    videoBitrate?: number;
+                    transcription?: {
+                        engine: string;
+                        /** @description Chunks a long recording was transcribed in */
+                        chunkCount?: number;
+                        /** @description False when a stretch of a chunked recording has no words */
+                        complete?: boolean;
+                        /** @description The stretches of the recording left without words, and why */
+                        missing?: {
+                            startMs: number;
+                            endMs: number;
+                            reason: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /**
+                     * @description The `content.type` a URL was created with
+                     * @enum {string}
+                     */
+                    requestedType?: "text" | "pdf" | "video" | "audio" | "url";
+                    /** @description While processing */
+                    progress?: number;
+                    /** @description The OCR languages asked for at upload (else every configured one is used) */
+                    ocrLanguages?: string[];
+                    error?: components["schemas"]["MaterialError"];
+                    processingMs?: number;
+                    /** @description The sandboxed extraction's peak, when one ran */
+                    peakMemoryMb?: number;
+                    extractedText?: string;
+                    /** @description Storage key of the text when it is too large to inline */
+                    textKey?: string;
+                    /** @description Where the whole text is when it is too large to inline: `GET /api/v1/materials/{id}/text` */
+                    textUrl?: string;
+                    /** @description Storage key of the text segments with their positions (NDJSON), served by `/text` */
+                    segmentsKey?: string;
+                    wordCount?: number;
+                    textLength?: number;
+                    images?: components["schemas"]["MaterialImage"][];
+                    preview?: components["schemas"]["MaterialImage"];
+                    thumbnail?: components["schemas"]["MaterialImage"];
+                    /** @description Which extractor made the result */
+                    extractor?: {
+                        name: string;
+                        version: number;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+                usage: {
+                    /** @description Bytes held for the original */
+                    storageBytes: number;
+                    /** @description Bytes held for what processing made */
+                    derivedBytes: number;
+                };
+                references: {
+                    title: string;
+                    /** Format: uri */
+                    url: string;
+                }[];
+            };
         };
         Folder: {
             _id: string;
@@ -5494,6 +6563,47 @@ export interface components {
             updatedAt: string;
             materialCount: number;
             subfolders: components["schemas"]["FolderTreeNode"][];
+        };
+        FolderDetail: {
+            _id: string;
+            name: string;
+            organizationId: string;
+            parentFolderId: string | null;
+            description: string | null;
+            /** @enum {string} */
+            status: "active";
+            metadata: {
+                color: string | null;
+                icon: string | null;
+                /** @description Live materials directly in the folder */
+                materialCount: number;
+                /** @description Bytes of those materials' originals */
+                totalSize: number;
+                /**
+                 * Format: date-time
+                 * @description When a material last came, went or changed size; the creation time until one does
+                 * @example 2025-01-07T23:59:59.999Z
+                 */
+                lastActivity: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2025-01-07T23:59:59.999Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-01-07T23:59:59.999Z
+             */
+            updatedAt: string;
+            /** @description The direct children */
+            subfolders: components["schemas"]["Folder"][];
+            /** @description Live materials directly in the folder */
+            materialCount: number;
+            /** @description Bytes of those materials' originals */
+            totalSize: number;
+            /** @description One page of the materials directly in the folder (`page`, `limit`) */
+            materials: components["schemas"]["MaterialListItem"][];
         };
         UsageEvent: {
             eventId: string;
@@ -5591,6 +6701,44 @@ export interface components {
                 /** @description Engaged milliseconds of `engagement` events */
                 engagedMs: number;
             }[];
+        };
+        UsageStats: {
+            /**
+             * Format: date-time
+             * @example 2025-01-07T23:59:59.999Z
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @example 2025-01-07T23:59:59.999Z
+             */
+            endDate: string;
+            /** @description The group counted, or null for the whole organization */
+            groupId: string | null;
+            userId: string | null;
+            /** @description Events of every type in the range */
+            totalEvents: number;
+            /** @description Events per type, every type listed */
+            eventsByType: {
+                live_session_created: number;
+                live_chat_message_sent: number;
+                test_created: number;
+                test_question_created: number;
+                test_question_answered: number;
+                test_chat_question: number;
+                engagement: number;
+                tutor_me_message_sent: number;
+                material_chat_message_sent: number;
+                main_chat_message_sent: number;
+                flashcard_set_created: number;
+                flashcard_created: number;
+                flashcard_chat_question: number;
+                explainer_video_created: number;
+            };
+            /** @description Engaged milliseconds of `engagement` events */
+            engagedMs: number;
+            /** @description Distinct users with at least one event in the range */
+            activeUsers: number;
         };
         /** @description One report per 7-day window (group level), or per window and student (`students=true`) */
         GroupReport: {

@@ -100,3 +100,14 @@ export async function countFinishedSpeechChunks(
     .executeTakeFirstOrThrow();
   return { finished: Number(row.finished), total: Number(row.total) };
 }
+
+/** Every chunk the material has, of whatever plan, in order: what job status, debugging and cancelling look at. */
+export async function listAllSpeechChunks(db: Db, materialId: string): Promise<SpeechChunk[]> {
+  return db
+    .selectFrom('speech_chunks')
+    .selectAll()
+    .where('material_id', '=', materialId)
+    .orderBy('plan')
+    .orderBy('chunk_index')
+    .execute();
+}

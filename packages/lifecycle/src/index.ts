@@ -18,5 +18,7 @@ export { replaceSearchPassages, dropSearchPassages, type SearchPassage } from '.
 export { recordFailure, type FailureOutcome } from './record-failure.ts';
 export { reprocess, type ReprocessOutcome } from './reprocess.ts';
 export { deleteMaterial } from './delete.ts';
+export { keepTextFile } from './text-file.ts';
+export { cancelProcessing, type CancelDeps, type CancelOutcome } from './cancel.ts';
 export { requeueStuckMaterial, removeLateOriginals } from './sweep.ts';
 export { jsonSafe } from './json-safe.ts';

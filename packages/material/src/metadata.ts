@@ -6,9 +6,13 @@ import { EXTRACT_ERROR_CODES, type ContentType } from '@quire/extract';
  * is kept and passed on, never dropped; the fields named here are the ones the code reads or writes.
  */
 
+/** Why a material ended `error`: what extraction reports, or `CANCELLED` when a client cancelled its job. */
+export const MATERIAL_ERROR_CODES = [...EXTRACT_ERROR_CODES, 'CANCELLED'] as const;
+export type MaterialErrorCode = (typeof MATERIAL_ERROR_CODES)[number];
+
 export const materialErrorSchema = z
   .looseObject({
-    code: z.enum(EXTRACT_ERROR_CODES),
+    code: z.enum(MATERIAL_ERROR_CODES),
     message: z.string(),
     claimedType: z.string().optional().meta({ description: 'The `content.type` the client claimed for a URL' }),
     detectedType: z.string().optional().meta({ description: 'The type the fetched bytes turned out to be' }),

@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 export const storageKeys = {
   /** The bytes as uploaded or fetched. */
   original: (organizationId: string, materialId: string) => `${organizationId}/${materialId}/original`,
+  /** A text material's text as a file, written when a download URL is first asked for. */
+  text: (organizationId: string, materialId: string) => `${organizationId}/${materialId}/text.txt`,
   /**
    * A folder of one processing run's output. Each run gets its own, so a run never overwrites what a
    * concurrent or previous run published; the old folder is removed once the new result is committed.

@@ -23,8 +23,49 @@ const usualSource = (contentType: ContentType) =>
   contentType === 'audio' || contentType === 'video' ? 'transcript' : contentType === 'image' ? 'ocr' : 'text-layer';
 
 /**
+ * The longest segment stored, in UTF-16 code units. A plain text or a web page is one segment of the whole
+ * text; cut into pieces this long at most, a page of `/text?format=json` costs the api the page, not the text.
+ */
+export const MAX_SEGMENT_CHARS = 16_384;
+
+/**
+ * Where the first piece of a text longer than `max` ends: after the last paragraph break (a blank line) in
+ * its first `max` characters, else the last line break, else the last space, as long as that keeps at least
+ * half of `max`; else at `max`, moved back one so as not to split a surrogate pair. The pieces of a text
+ * joined are the text, so each keeps its offset. `/text` cuts a longer segment stored before this existed
+ * with the same function, so a material reads the same whether it was processed before or after.
+ */
+export function firstPieceEnd(text: string, max = MAX_SEGMENT_CHARS): number {
+  if (text.length <= max) return text.length;
+  const window = text.slice(0, max);
+  for (const [mark, length] of [
+    ['\n\n', 2],
+    ['\n', 1],
+    [' ', 1],
+  ] as const) {
+    const at = window.lastIndexOf(mark);
+    if (at >= max / 2) return at + length;
+  }
+  const code = text.charCodeAt(max - 1);
+  return code >= 0xd800 && code <= 0xdbff ? max - 1 : max;
+}
+
+/** A text cut into pieces of at most `max` characters (see `firstPieceEnd`), with where each starts. */
+export function piecesOf(text: string, max = MAX_SEGMENT_CHARS): { text: string; start: number }[] {
+  const pieces: { text: string; start: number }[] = [];
+  let start = 0;
+  while (start < text.length) {
+    const end = start + firstPieceEnd(text.slice(start, start + max + 1), max);
+    pieces.push({ text: text.slice(start, end), start });
+    start = end;
+  }
+  return pieces;
+}
+
+/**
  * The segments of an extraction in order, each with its offset in `text`, so that `/text` in JSON agrees with
- * `/text` in plain text. A result without segments is one segment of the whole text.
+ * `/text` in plain text. A result without segments is one segment of the whole text; a segment longer than
+ * `MAX_SEGMENT_CHARS` becomes several with the same position.
  */
 export function textSegmentsOf(text: string, segments: TextSegment[], contentType: ContentType): StoredTextSegment[] {
   const records: StoredTextSegment[] = [];
@@ -33,30 +74,33 @@ export function textSegmentsOf(text: string, segments: TextSegment[], contentTyp
     const offset = text.indexOf(segment.text, cursor);
     if (!segment.text || offset < 0) continue;
     cursor = offset + segment.text.length;
-    records.push({
-      text: segment.text,
-      offset,
-      ...(segment.page !== undefined ? { page: segment.page } : {}),
-      ...(segment.chapter !== undefined ? { chapter: segment.chapter } : {}),
-      ...(segment.startMs !== undefined ? { startMs: segment.startMs } : {}),
-      ...(segment.endMs !== undefined ? { endMs: segment.endMs } : {}),
-      source: segment.source ?? usualSource(contentType),
-      ...(segment.confidence !== undefined ? { confidence: segment.confidence } : {}),
-    });
+    for (const piece of piecesOf(segment.text)) {
+      records.push({
+        text: piece.text,
+        offset: offset + piece.start,
+        ...(segment.page !== undefined ? { page: segment.page } : {}),
+        ...(segment.chapter !== undefined ? { chapter: segment.chapter } : {}),
+        ...(segment.startMs !== undefined ? { startMs: segment.startMs } : {}),
+        ...(segment.endMs !== undefined ? { endMs: segment.endMs } : {}),
+        source: segment.source ?? usualSource(contentType),
+        ...(segment.confidence !== undefined ? { confidence: segment.confidence } : {}),
+      });
+    }
   }
   return records;
 }
 
-/** Whether the segments say nothing the text alone does not: one segment, all of it, no position, the usual source. */
+/**
+ * Whether the segments say nothing the text alone does not: the pieces of the whole text, in order, without a
+ * position, of the usual source (what `textSegmentsOf` makes of the text alone, which `/text` can make again).
+ */
 export function segmentsAreJustTheText(segments: StoredTextSegment[], text: string, contentType: ContentType): boolean {
   if (segments.length === 0) return true;
-  const [only, ...rest] = segments;
-  const { text: segmentText, offset, source, ...position } = only!;
-  return (
-    rest.length === 0 &&
-    offset === 0 &&
-    segmentText === text &&
-    source === usualSource(contentType) &&
-    Object.keys(position).length === 0
-  );
+  let end = 0;
+  for (const { text: segmentText, offset, source, ...position } of segments) {
+    if (offset !== end || source !== usualSource(contentType) || Object.keys(position).length > 0) return false;
+    if (text.slice(offset, offset + segmentText.length) !== segmentText) return false;
+    end = offset + segmentText.length;
+  }
+  return end === text.length;
 }

@@ -17,7 +17,8 @@ export const MATERIALS_QUEUE = 'materials';
 export const WEBHOOKS_QUEUE = 'webhooks';
 
 export interface ProcessResult {
-  status: 'active' | 'error' | 'skipped';
+  /** `cancelled`: a client cancelled the job while it ran; the cancel settled the material. */
+  status: 'active' | 'error' | 'skipped' | 'cancelled';
   /** The type the material was processed as (a URL's is known only once fetched); absent when skipped. */
   contentType?: string;
   /** `metadata.error.code` when the material ended `error`. */
@@ -27,7 +28,7 @@ export interface ProcessResult {
 }
 
 export interface ChunkResult {
-  status: 'transcribed' | 'failed' | 'skipped';
+  status: 'transcribed' | 'failed' | 'skipped' | 'cancelled';
 }
 
 export interface DeliveryResult {

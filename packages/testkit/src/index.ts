@@ -42,3 +42,5 @@ export {
   type HostName,
   type LinkName,
 } from './fleet.ts';
+export * as sdk from './sdk-types.ts';
+export { readAsSdk } from './sdk-types.ts';

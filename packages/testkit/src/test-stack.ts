@@ -139,6 +139,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       if (stack.worker) return stack.worker;
       stack.workerContext = await createWorkerContext(config, { db, store, logDestination: options.logStream });
       stack.worker = startWorker(stack.workerContext);
+      await stack.worker.cancelsHeard;
       stack.workerHttp = await startWorkerHttpServer(stack.workerContext, stack.worker, 0, '127.0.0.1');
       return stack.worker;
     },

@@ -40,11 +40,13 @@ export const jsonBody = (schema: z.ZodType, description?: string) => ({
 const ERRORS: Record<number, string> = {
   400: 'The request is invalid; `message` and `details` name the field',
   404: 'Not found (also when it belongs to another organization)',
+  406: 'The `Accept` header takes none of the media types this endpoint serves',
   409: 'The resource is in a state that does not allow this',
   413: 'The body, the file or a field is larger than the configured limit',
   415: 'The file is not a supported type, its bytes contradict the type it was sent as, or the body has an unsupported encoding',
   422: 'The Idempotency-Key was already used with a different request',
   429: 'Rate limited: see the `RateLimit` and `RateLimit-Policy` headers',
+  501: 'Not provided by quire (the message says why and what to use instead)',
   503: 'Postgres, Redis or storage is unavailable; retry after `Retry-After` seconds',
 };
 

@@ -115,9 +115,12 @@ describe('folders', () => {
     const res = await sendJson(tenant, 'GET', `/api/v1/folders/${parent._id}`);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ _id: parent._id, name: 'Physics', materialCount: 1 });
+    expect(body).toMatchObject({ _id: parent._id, name: 'Physics', materialCount: 1, totalSize: 0 });
     expect(body.subfolders.map((f: FolderBody) => f._id)).toEqual([mechanics._id, optics._id]);
     expect(body.subfolders[0]).toMatchObject({ parentFolderId: parent._id, name: 'Mechanics' });
+    // The folder's own materials, as its materials list shows them (the deleted one is gone).
+    expect(body.materials.map((m: { name: string }) => m.name)).toEqual(['Newton']);
+    expect(body.materials[0]).not.toHaveProperty('content.text');
 
     const missing = await sendJson(tenant, 'GET', '/api/v1/folders/does-not-exist');
     expect(missing.status).toBe(404);
@@ -148,18 +151,29 @@ describe('folders', () => {
     const parent = await folder(t, 'Year 1');
     for (const name of ['Week 3', 'Week 1', 'Week 2']) await folder(t, name, parent._id);
 
-    const all = await (await sendJson(t, 'GET', '/api/v1/folders?limit=2')).json();
-    expect(all).toMatchObject({ totalCount: 4, page: 1, totalPages: 2 });
-    expect(all.folders.map((f: FolderBody) => f.name)).toEqual(['Week 1', 'Week 2']);
+    // A bare array, as the public service's SDK reads it; the counts are in headers.
+    const first = await sendJson(t, 'GET', '/api/v1/folders?limit=2');
+    const all = await first.json();
+    expect(Array.isArray(all)).toBe(true);
+    expect(all.map((f: FolderBody) => f.name)).toEqual(['Week 1', 'Week 2']);
+    expect([
+      first.headers.get('x-total-count'),
+      first.headers.get('x-page'),
+      first.headers.get('x-total-pages'),
+    ]).toEqual(['4', '1', '2']);
+    const second = await (await sendJson(t, 'GET', '/api/v1/folders?limit=2&page=2')).json();
+    expect(second.map((f: FolderBody) => f.name)).toEqual(['Week 3', 'Year 1']);
     const children = await (await sendJson(t, 'GET', `/api/v1/folders?parentFolderId=${parent._id}&limit=200`)).json();
-    expect(children.folders.map((f: FolderBody) => f.name)).toEqual(['Week 1', 'Week 2', 'Week 3']);
+    expect(children.map((f: FolderBody) => f.name)).toEqual(['Week 1', 'Week 2', 'Week 3']);
     const byName = await (await sendJson(t, 'GET', '/api/v1/folders?search=year')).json();
-    expect(byName.folders.map((f: FolderBody) => f._id)).toEqual([parent._id]);
+    expect(byName.map((f: FolderBody) => f._id)).toEqual([parent._id]);
 
     expect((await sendJson(t, 'GET', '/api/v1/folders?parentFolderId=nope')).status).toBe(404);
     for (const q of ['limit=0', 'limit=201', 'page=0'])
       expect((await sendJson(t, 'GET', `/api/v1/folders?${q}`)).status, q).toBe(400);
-    expect((await (await sendJson(other, 'GET', '/api/v1/folders?search=Week')).json()).totalCount).toBe(0);
+    const foreign = await sendJson(other, 'GET', '/api/v1/folders?search=Week');
+    expect(await foreign.json()).toEqual([]);
+    expect(foreign.headers.get('x-total-count')).toBe('0');
   });
 
   it('answers the whole tree with material counts', async () => {
@@ -174,7 +188,7 @@ describe('folders', () => {
 
     const res = await sendJson(t, 'GET', '/api/v1/folders/tree');
     expect(res.status).toBe(200);
-    const { folders } = await res.json();
+    const folders = await res.json();
     const shape = (nodes: { name: string; materialCount: number; subfolders: unknown[] }[]): unknown =>
       nodes.map((n) => ({ name: n.name, materialCount: n.materialCount, subfolders: shape(n.subfolders as never) }));
     expect(shape(folders)).toEqual([
@@ -187,7 +201,7 @@ describe('folders', () => {
     ]);
     expect(folders[0]).toMatchObject({ _id: a._id, organizationId: t.organizationId, parentFolderId: null });
     expect(
-      (await (await sendJson(other, 'GET', '/api/v1/folders/tree')).json()).folders.map((f: FolderBody) => f._id),
+      (await (await sendJson(other, 'GET', '/api/v1/folders/tree')).json()).map((f: FolderBody) => f._id),
     ).not.toContain(a._id);
   });
 
@@ -371,7 +385,7 @@ describe('folder metadata', () => {
     expect((await sendJson(tenant, 'DELETE', `/api/v1/materials/${m1._id}`)).status).toBe(200);
     expect(await counts(b._id)).toEqual({ materialCount: 1, totalSize: 250 });
     const tree = await (await sendJson(tenant, 'GET', '/api/v1/folders/tree')).json();
-    const node = tree.folders.find((f: { _id: string }) => f._id === b._id);
+    const node = tree.find((f: { _id: string }) => f._id === b._id);
     expect({ materialCount: node.materialCount, ...node.metadata }).toMatchObject({ materialCount: 1, totalSize: 250 });
     expect((await (await sendJson(tenant, 'GET', `/api/v1/folders/${b._id}`)).json()).materialCount).toBe(1);
 

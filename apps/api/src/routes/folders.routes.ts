@@ -7,6 +7,7 @@ import * as materials from '../services/materials.service.ts';
 import {
   createFolderSchema,
   folderMaterialsQuerySchema,
+  folderDetailSchema,
   folderSchema,
   folderTreeNodeSchema,
   listFoldersQuerySchema,
@@ -19,6 +20,12 @@ import { apiRoute, JsonText, type AnyRoute, type Reply } from './route.ts';
 const tags = ['Folders'];
 const params = idParams('Folder id');
 const ok = (body: unknown): Reply => ({ status: 200, body });
+
+const pageHeaders = z.object({
+  'X-Total-Count': z.string().meta({ description: 'Folders in the whole list' }),
+  'X-Page': z.string().meta({ description: 'This page (1-based)' }),
+  'X-Total-Pages': z.string().meta({ description: 'Pages in the whole list at this `limit`' }),
+});
 
 export const folderRoutes: AnyRoute[] = [
   apiRoute({
@@ -46,27 +53,23 @@ export const folderRoutes: AnyRoute[] = [
     path: '/api/v1/folders',
     tags,
     summary: 'List folders',
+    description:
+      'A bare JSON array, as the public service answers it; `page` and `limit` page through a long list and the ' +
+      '`X-Total-Count`, `X-Page` and `X-Total-Pages` headers say how far it goes.',
     query: listFoldersQuerySchema,
-    responses: {
-      200: json(
-        'One page',
-        z.strictObject({
-          folders: z.array(folderSchema),
-          totalCount: z.number().int(),
-          page: z.number().int(),
-          totalPages: z.number().int(),
-        }),
-      ),
-    },
+    responses: { 200: json('One page of folders', z.array(folderSchema), pageHeaders) },
     errors: [400, 404],
     handle: async ({ ctx, principal, query }) => {
       const page = await folders.listFolders(ctx, principal.organizationId, query);
-      return ok({
-        folders: page.rows.map(toFolderView),
-        totalCount: page.totalCount,
-        page: page.page,
-        totalPages: page.totalPages,
-      });
+      return {
+        status: 200,
+        body: page.rows.map(toFolderView),
+        headers: {
+          'X-Total-Count': String(page.totalCount),
+          'X-Page': String(page.page),
+          'X-Total-Pages': String(page.totalPages),
+        },
+      };
     },
   }),
   apiRoute({
@@ -74,31 +77,35 @@ export const folderRoutes: AnyRoute[] = [
     path: '/api/v1/folders/tree',
     tags,
     summary: 'Every folder, nested, with material counts',
-    responses: { 200: json('The roots', z.strictObject({ folders: z.array(folderTreeNodeSchema) })) },
+    description: 'A bare JSON array of the top-level folders, each with its `subfolders` nested.',
+    responses: { 200: json('The top-level folders', z.array(folderTreeNodeSchema)) },
     handle: async ({ ctx, principal }) => {
-      return ok({ folders: toFolderTree(await folders.folderTree(ctx, principal.organizationId)) });
+      return ok(toFolderTree(await folders.folderTree(ctx, principal.organizationId)));
     },
   }),
   apiRoute({
     method: 'get',
     path: '/api/v1/folders/{id}',
     tags,
-    summary: 'Get a folder with its subfolders and material count',
+    summary: 'Get a folder with its subfolders and its materials',
+    description:
+      '`materials` is one page of the materials directly in the folder, as `GET /{id}/materials` answers it (the ' +
+      'first page unless `page` says otherwise); `materialCount` and `totalSize` count all of them.',
     params,
-    responses: {
-      200: json(
-        'The folder',
-        folderSchema.extend({ subfolders: z.array(folderSchema), materialCount: z.number().int() }),
-      ),
-    },
-    errors: [404],
-    handle: async ({ ctx, principal, params }) => {
+    query: folderMaterialsQuerySchema,
+    responses: { 200: json('The folder', folderDetailSchema) },
+    errors: [400, 404],
+    handle: async ({ ctx, principal, params, query }) => {
       const { folder, subfolders } = await folders.getFolder(ctx, principal.organizationId, params.id);
-      return ok({
+      const page = await materials.listMaterials(ctx, principal.organizationId, { ...query, folderId: params.id });
+      const view = JSON.stringify({
         ...toFolderView(folder),
         subfolders: subfolders.map(toFolderView),
         materialCount: folder.material_count,
+        totalSize: folder.total_size,
       });
+      // The items are already JSON (see MaterialJson); they are spliced in rather than parsed again.
+      return ok(new JsonText(`${view.slice(0, -1)},"materials":[${page.rows.join(',')}]}`));
     },
   }),
   apiRoute({

@@ -1,29 +1,61 @@
 import { z } from 'zod';
-import { isoTimestamp } from '@quire/material';
+import { isoTimestamp, materialListItemSchema } from '@quire/material';
 import { listQuerySchema } from './materials.schema.ts';
 
 const id = z.string().trim().min(1).max(200);
 const name = z.string().trim().min(1, 'name is required').max(255);
 const description = z.string().trim().max(5000).nullable();
 
-/** What a client may set of a folder's metadata; the counts in it are quire's. */
+/** The named colours a folder may take besides `#rrggbb`: the usual palette of web UIs. */
+const FOLDER_PALETTE = [
+  'red',
+  'orange',
+  'amber',
+  'yellow',
+  'lime',
+  'green',
+  'emerald',
+  'teal',
+  'cyan',
+  'sky',
+  'blue',
+  'indigo',
+  'violet',
+  'purple',
+  'fuchsia',
+  'pink',
+  'rose',
+  'slate',
+  'gray',
+  'zinc',
+  'neutral',
+  'stone',
+  'brown',
+  'black',
+  'white',
+] as const;
+
+/**
+ * What a client may set of a folder's metadata; the counts in it are quire's. Clients put colour and icon
+ * into their pages (a style attribute, an icon font's class), so both are refused unless plainly what they say.
+ */
 const metadata = z.strictObject({
   color: z
     .string()
     .trim()
-    .min(1)
-    .max(64)
+    .refine((color) => /^#[0-9a-f]{6}$/i.test(color) || (FOLDER_PALETTE as readonly string[]).includes(color), {
+      message: `must be #rrggbb or one of ${FOLDER_PALETTE.join(', ')}`,
+    })
     .nullable()
     .optional()
-    .meta({ examples: ['#3b82f6'] }),
+    .meta({ description: '`#rrggbb`, or a palette name (`teal`, `rose`, ...)', examples: ['#3b82f6'] }),
   icon: z
     .string()
     .trim()
-    .min(1)
-    .max(64)
+    .regex(/^[a-z0-9-]{1,32}$/, 'must be an icon name: 1 to 32 of a-z, 0-9 and -')
     .nullable()
     .optional()
-    .meta({ examples: ['folder'] }),
+    .meta({ description: 'An icon name: 1 to 32 of `a-z`, `0-9`, `-`', examples: ['folder', 'book-open'] }),
 });
 
 export const createFolderSchema = z.strictObject({
@@ -83,3 +115,14 @@ export const folderTreeNodeSchema: z.ZodType<TreeNode> = folderSchema
     },
   })
   .meta({ id: 'FolderTreeNode' });
+
+export const folderDetailSchema = folderSchema
+  .extend({
+    subfolders: z.array(folderSchema).meta({ description: 'The direct children' }),
+    materialCount: z.number().int().meta({ description: 'Live materials directly in the folder' }),
+    totalSize: z.number().int().meta({ description: "Bytes of those materials' originals" }),
+    materials: z
+      .array(materialListItemSchema)
+      .meta({ description: 'One page of the materials directly in the folder (`page`, `limit`)' }),
+  })
+  .meta({ id: 'FolderDetail' });

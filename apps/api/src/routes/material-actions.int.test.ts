@@ -342,10 +342,23 @@ describe('download URLs of the local driver', () => {
     expect((await fetch(await forged.presignGet(m.content.s3Key, 60))).status).toBe(403);
   });
 
-  it('is 409 for a material without a stored file', async () => {
+  it("serves a text material's text as text/plain, and is 409 while an upload is awaited", async () => {
     const text = await activeText(tenant, 'inline only');
     const res = await tenant.request(`/api/v1/materials/${text._id}/download-url`);
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(200);
+    const download = await fetch((await res.json()).downloadUrl);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(download.headers.get('content-disposition')).toContain('inline only.txt');
+    expect(await download.text()).toBe(
+      (await (await tenant.request(`/api/v1/materials/${text._id}`)).json()).content.text,
+    );
+    // Asking again serves the same file; deleting the material removes it.
+    const again = await (await tenant.request(`/api/v1/materials/${text._id}/download-url`)).json();
+    expect((await fetch(again.downloadUrl)).status).toBe(200);
+    expect((await tenant.request(`/api/v1/materials/${text._id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await fetch(again.downloadUrl)).status).toBe(404);
+
     const [slot] = await (
       await sendJson(tenant, 'POST', '/api/v1/materials/batch', {
         materials: [{ name: 'p', filename: 'p.txt', contentType: 'text/plain' }],

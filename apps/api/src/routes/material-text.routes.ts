@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { textSegmentSchema } from '@quire/material';
+import { AppError } from '../errors.ts';
 import { idParams } from '../openapi/common.ts';
 import { openSegments, openText, segmentPage } from '../services/material-text.service.ts';
 import { apiRoute, type AnyRoute } from './route.ts';
@@ -32,9 +33,19 @@ export const textSegmentPageSchema = z
   })
   .meta({ id: 'TextSegmentPage' });
 
+const MEDIA_TYPES = ['text/plain', 'application/json', 'application/x-ndjson'];
+
+/** `format` decides; without it `Accept` does, and an `Accept` that takes none of the three is a 406. */
 function formatOf(req: Request, format: (typeof FORMATS)[number] | undefined): (typeof FORMATS)[number] {
   if (format) return format;
-  const preferred = req.accepts(['text/plain', 'application/json', 'application/x-ndjson']);
+  const preferred = req.accepts(MEDIA_TYPES);
+  if (!preferred) {
+    throw new AppError(
+      406,
+      'NOT_ACCEPTABLE',
+      `The text is served as ${MEDIA_TYPES.join(', ')}; the Accept header takes none of them`,
+    );
+  }
   return preferred === 'application/json' ? 'json' : preferred === 'application/x-ndjson' ? 'ndjson' : 'text';
 }
 
@@ -62,7 +73,9 @@ export const materialTextRoutes: AnyRoute[] = [
       '`Accept: application/x-ndjson`), all of them, one per line. Each segment says where it is (`page`,',
       '`chapter`, `startMs`/`endMs`), how it was read (`source`: `text-layer`, `ocr`, `transcript`; OCR adds',
       '`confidence`) and where it starts in the whole text (`offset`): `text.slice(offset, offset + length)`',
-      'is the segment. 409 while the material is not `active`.',
+      'is the segment. No segment is longer than 16,384 characters: a long text comes as consecutive segments cut',
+      'at paragraph breaks. 409 while the material is not `active`; 406 when, without `format`, `Accept` takes',
+      'none of the three media types.',
     ].join(' '),
     params: idParams('Material id'),
     query: textQuerySchema,
@@ -79,7 +92,7 @@ export const materialTextRoutes: AnyRoute[] = [
         },
       },
     },
-    errors: [400, 404, 409],
+    errors: [400, 404, 406, 409],
     handle: async ({ ctx, principal, params, query, http }) => {
       const { organizationId } = principal;
       switch (formatOf(http.req, query.format)) {

@@ -414,7 +414,10 @@ export const materialRoutes: AnyRoute[] = [
     method: 'get',
     path: '/api/v1/materials/{id}/download-url',
     tags,
-    summary: 'A time-limited URL of the original file',
+    summary: "A time-limited URL of the material's content",
+    description:
+      "A file's original, a URL material's fetched bytes (409 until fetched), or a text material's text as " +
+      '`text/plain`. 409 while an upload is awaited, or when an S3 original was overwritten after `upload/complete`.',
     params,
     query: downloadUrlQuerySchema,
     responses: { 200: json('The URL', z.strictObject({ downloadUrl: z.string() })) },

@@ -66,6 +66,8 @@ const ocrLanguages = z
   .array(z.string().regex(/^[a-z]{3}(_[a-z]+)?$/i, 'a tesseract language code, e.g. eng or fra'))
   .min(1)
   .max(10)
+  // A language named twice would be loaded and read twice by OCR: kept once, in the order first given.
+  .transform((languages) => [...new Set(languages)])
   .meta({
     description:
       'Languages OCR reads this material in (scans, images), e.g. ["eng","fra"]; each must be installed ' +
@@ -258,7 +260,10 @@ export const searchResultsSchema = z
     query: z.string(),
     results: z.array(
       z.strictObject({
-        score: z.number(),
+        score: z.number().min(0).max(1).meta({
+          description:
+            "Relevance, 0..1, best first: raw / (raw + h), where raw is the BM25 score and h the sum of the query words' idf",
+        }),
         text: z.string(),
         chunkIndex: z.number().int(),
         page: z.number().int().optional(),

@@ -5,6 +5,7 @@ import { principalOf } from '../middleware/authenticate.ts';
 import type { OpenApiDocument } from '../openapi/common.ts';
 import { fingerprintOf, idempotent } from '../services/idempotency.ts';
 import { uploadReceiver, type ReceivedUpload } from '../uploads/receive-upload.ts';
+import { queryProblems } from './query-checks.ts';
 import { expressPath, isApiRoute, JsonText, type AnyRoute, type ApiRoute, type Reply } from './route.ts';
 
 /**
@@ -38,6 +39,8 @@ async function serve(
     throw part && route.invalid ? route.invalid(parsed.error, part) : parsed.error;
   };
   const params = parse(route.params, req.params);
+  const problems = queryProblems(req.query, route.query);
+  if (problems) throw route.invalid ? route.invalid(problems, 'query') : problems;
   const query = parse(route.query, req.query, 'query');
 
   let body: unknown;

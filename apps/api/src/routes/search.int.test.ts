@@ -96,6 +96,8 @@ describe('POST /search', () => {
     expect(second.material.id).toBe(ids.light);
     expect(first.score).toBeGreaterThan(second.score);
     expect(second.score).toBeGreaterThan(0);
+    // Relevance in 0..1, as the public service documents it.
+    expect(first.score).toBeLessThan(1);
   });
 
   it('understands web-search syntax: quoted phrases, "or" and -exclusions', async () => {

@@ -73,7 +73,8 @@ const getHandler =
     const info = await store.stat(key);
     if (!info) throw new AppError(404, 'NOT_FOUND', 'Object not found');
     res.set('Content-Length', String(info.size));
-    res.set('Content-Type', 'application/octet-stream');
+    // S3 serves an object with the type it was stored with; here only a text material's text has one.
+    res.set('Content-Type', filename?.endsWith('.txt') ? 'text/plain; charset=utf-8' : 'application/octet-stream');
     if (filename) res.set('Content-Disposition', contentDisposition(filename));
     // pipeline, not pipe: a client that goes away must not leave the file open.
     pipeline(await store.get(key), res, () => {});

@@ -16,6 +16,16 @@ const postJson = (path: string, body: unknown, key?: string, t = tenant) =>
     body: JSON.stringify(body),
   });
 
+/** A replay's URLs are signed anew (see idempotency-replay.int.test.ts); what they point at and the rest are the same. */
+const withoutSignatures = (body: unknown): unknown =>
+  JSON.parse(
+    JSON.stringify(body, (field, value: unknown) =>
+      (field === 'uploadUrl' || field === 's3Url') && typeof value === 'string'
+        ? `${new URL(value).pathname}?key=${new URL(value).searchParams.get('key')}`
+        : value,
+    ),
+  );
+
 const count = async () => (await (await tenant.request('/api/v1/materials?limit=200')).json()).totalCount;
 
 describe('Idempotency-Key', () => {
@@ -128,9 +138,9 @@ describe('Idempotency-Key', () => {
     const retry = await postJson(path, body, `retry-${path}`, t);
     expect(retry.status).toBe(first.status);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
-    expect(await retry.json()).toEqual(await first.json());
+    expect(withoutSignatures(await retry.json())).toEqual(withoutSignatures(await first.json()));
     const materials = (await (await t.request('/api/v1/materials?limit=200')).json()).totalCount;
-    const folders = (await (await t.request('/api/v1/folders')).json()).totalCount;
+    const folders = Number((await t.request('/api/v1/folders')).headers.get('x-total-count'));
     expect(materials + folders).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import { stringify } from 'safe-stable-stringify';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '@quire/db';
 import type { ApiContext } from '../context.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
+import { withFreshUrls } from './replay-urls.ts';
 
 const TTL_MS = 24 * 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -34,7 +35,7 @@ export function fingerprintOf(operation: string, ...parts: unknown[]): string {
 
 /**
  * Runs a creating request once per `Idempotency-Key`: a retry with the same key and the same request gets
- * the first answer again for 24 hours (`onReplay` undoes anything the retry itself did, such as an
+ * the first answer again for 24 hours, its signed URLs minted afresh (`onReplay` undoes anything the retry itself did, such as an
  * uploaded file); the same key with a different request is 422; one still running is 409.
  */
 export async function idempotent<A extends StoredAnswer>(
@@ -59,7 +60,7 @@ export async function idempotent<A extends StoredAnswer>(
     if (stored.statusCode === null) throw conflict('A request with this Idempotency-Key is still in progress');
     return {
       status: stored.statusCode,
-      body: stored.body,
+      body: await withFreshUrls(ctx, stored.body),
       headers: { ...stored.headers, 'Idempotent-Replayed': 'true' },
     };
   }

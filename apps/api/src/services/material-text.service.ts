@@ -1,9 +1,9 @@
-import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { textSegmentsOf, type Material, type StoredTextSegment } from '@quire/material';
 import type { ApiContext } from '../context.ts';
 import { conflict } from '../errors.ts';
 import { getMaterial } from './materials.service.ts';
+import { readSegmentPage } from './segment-page.ts';
 
 /** A material whose text can be read: `active`, in this organization (else 404, like every other read). */
 async function activeMaterial(ctx: ApiContext, organizationId: string, id: string): Promise<Material> {
@@ -36,7 +36,7 @@ export async function openSegments(ctx: ApiContext, organizationId: string, id: 
   return Readable.from(segments.map((segment) => `${JSON.stringify(segment)}\n`));
 }
 
-/** One page of segments, read line by line up to the page: memory bounded by the page, not the text. */
+/** One page of segments: memory bounded by the page, not the text (see `readSegmentPage`). */
 export async function segmentPage(
   ctx: ApiContext,
   organizationId: string,
@@ -44,25 +44,10 @@ export async function segmentPage(
   page: number,
   limit: number,
 ): Promise<{ segments: StoredTextSegment[]; page: number; limit: number; hasMore: boolean }> {
-  const stream = await openSegments(ctx, organizationId, id);
-  const first = (page - 1) * limit;
-  const segments: StoredTextSegment[] = [];
-  let index = 0;
-  let hasMore = false;
-  const lines = createInterface({ input: stream, crlfDelay: Infinity });
-  try {
-    for await (const line of lines) {
-      if (!line) continue;
-      if (index >= first + limit) {
-        hasMore = true;
-        break;
-      }
-      if (index >= first) segments.push(JSON.parse(line) as StoredTextSegment);
-      index++;
-    }
-  } finally {
-    lines.close();
-    stream.destroy();
-  }
+  const { segments, hasMore } = await readSegmentPage(
+    await openSegments(ctx, organizationId, id),
+    (page - 1) * limit,
+    limit,
+  );
   return { segments, page, limit, hasMore };
 }

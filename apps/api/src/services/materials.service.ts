@@ -25,6 +25,7 @@ import type { ApiContext } from '../context.ts';
 import { isDependencyDown } from '../dependency-errors.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, unavailable, unsupportedType } from '../errors.ts';
 import { listItemViewer, materialViewer } from '../views/material-view.ts';
+import { capFileName } from './file-name.ts';
 import { requireFolders } from './folders.service.ts';
 import { requireOcrLanguages } from './ocr-languages.ts';
 import { offsetOf, pageOf } from './pagination.ts';
@@ -32,7 +33,7 @@ import { offsetOf, pageOf } from './pagination.ts';
 /** Keeps a client's file name as metadata only: no directories, no control characters, bounded length. */
 export function sanitizeFilename(raw: string | undefined): string {
   const base = path.posix.basename((raw ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '');
-  const trimmed = base.trim().slice(0, 255);
+  const trimmed = capFileName(base.trim());
   return trimmed === '' || trimmed === '.' || trimmed === '..' ? 'upload' : trimmed;
 }
 
@@ -400,8 +401,13 @@ export async function downloadUrl(
 ): Promise<string> {
   const material = await getMaterial(ctx, organizationId, id);
   if (material.status === 'pending_upload') throw conflict('The file has not been uploaded yet');
+  if (material.source.kind === 'text') {
+    // Served as text/plain: its file is written the first time it is asked for.
+    const key = await lifecycle.keepTextFile(ctx, material);
+    return ctx.store.presignGet(key, expiresInSeconds, { filename: `${sanitizeFilename(material.name)}.txt` });
+  }
   const original = originalOf(material.source);
-  if (!original) throw conflict('This material has no stored file (text, or a URL not fetched yet)');
+  if (!original) throw conflict('The URL has not been fetched yet; ask again once the material is processed');
   if (original.etag) {
     const object = await ctx.store.stat(original.s3Key);
     if (!object || object.etag !== original.etag || object.size !== original.fileSize) {

@@ -35,6 +35,14 @@ const COMMON_TERM_MIN_PASSAGES = 500;
  */
 const ADJACENCY_WEIGHT = 1;
 
+/**
+ * The raw score (BM25 of passage and material plus adjacency, unbounded) mapped into 0..1 as `raw / (raw + half)`,
+ * where `half` is the sum of the query words' idf: the passage part of a passage of average length holding each
+ * query word once. Strictly increasing, so the order is the raw order; it depends on the query, not on which other
+ * passages were found, so a passage's score does not change with `topK` or the scope.
+ */
+export const relevanceScore = (raw: number, half: number) => (raw <= 0 || half <= 0 ? 0 : raw / (raw + half));
+
 /** Lucene's BM25 idf: never negative, however common the word. */
 const idf = (df: number, n: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
 
@@ -103,8 +111,10 @@ export async function searchMaterials(ctx: ApiContext, organizationId: string, i
   const wordsOf = (lexemes: string[]) => [
     ...new Set(stats.terms.filter((t) => lexemes.includes(t.lexeme)).map((t) => t.word)),
   ];
+  const half = [...idfOf.values()].reduce((sum, value) => sum + value, 0);
   const results = hits.map((hit): SearchHit => ({
     ...hit,
+    score: relevanceScore(hit.score, half),
     matchedTerms: wordsOf(hit.lexemes),
     highlights: highlightsOf(hit.text, hit.highlighted),
   }));

@@ -110,7 +110,11 @@ export interface UsageEventView {
 }
 
 /** The one group a listing may read: the key's own, or any of its organization's for a key without a group. */
-async function groupToList(db: Db, principal: Principal, asked: string | undefined): Promise<string | undefined> {
+export async function groupToList(
+  db: Db,
+  principal: Principal,
+  asked: string | undefined,
+): Promise<string | undefined> {
   if (principal.groupId) {
     if (asked !== undefined && asked !== principal.groupId) {
       throw badRequest("groupId does not match the API key's group", [

@@ -21,9 +21,9 @@ export interface SummaryQuery {
   groupBy?: 'user' | 'group' | 'model' | 'endpoint' | undefined;
 }
 
-const COUNTERS = Object.keys(USAGE_COUNTERS) as UsageCounter[];
+export const COUNTERS = Object.keys(USAGE_COUNTERS) as UsageCounter[];
 /** Every counter that counts events; `engaged_ms` sums milliseconds instead. */
-const EVENT_COUNTERS = COUNTERS.filter((c) => !USAGE_COUNTERS[c].sumsValue);
+export const EVENT_COUNTERS = COUNTERS.filter((c) => !USAGE_COUNTERS[c].sumsValue);
 const UNIT = { hourly: 'hour', daily: 'day', monthly: 'month' } as const;
 
 /** UTC hours, days or calendar months that meet `[start, end]`, the first and last cut to the range. */
@@ -53,7 +53,7 @@ export interface UsageFigures {
   engagedMs: number;
 }
 
-function figuresOf(sums: Record<UsageCounter, number> | undefined): UsageFigures {
+export function figuresOf(sums: Record<UsageCounter, number> | undefined): UsageFigures {
   const byType = Object.fromEntries(USAGE_EVENT_TYPES.map((t) => [t, 0])) as Record<UsageEventType, number>;
   for (const c of EVENT_COUNTERS) byType[USAGE_COUNTERS[c].type] += sums?.[c] ?? 0;
   return { events: EVENT_COUNTERS.reduce((n, c) => n + (sums?.[c] ?? 0), 0), byType, engagedMs: sums?.engaged_ms ?? 0 };

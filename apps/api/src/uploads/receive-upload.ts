@@ -4,7 +4,11 @@ import { newId } from '@quire/db';
 import { storageKeys } from '@quire/material';
 import type { ApiContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
+import { contentEncodingOf, decodingStreamHandler } from './content-decoding.ts';
 import { objectStoreEngine, type StreamedFile } from './object-store-engine.ts';
+
+/** multer 2's options; its type package does not know `streamHandler` yet. */
+type MulterOptions = multer.Options & { streamHandler?: ReturnType<typeof decodingStreamHandler> };
 
 /** A multipart upload's file, already in storage under the key of the material it will become. */
 export interface ReceivedUpload {
@@ -32,9 +36,17 @@ export function uploadReceiver(ctx: ApiContext) {
       .catch((err) => ctx.logger.warn({ err, key }, 'could not remove an upload that no material owns'));
 
   return async (req: Request, res: Response, organizationId: string): Promise<ReceivedUpload> => {
+    const contentEncoding = contentEncodingOf(req);
     const materialId = newId();
     const key = storageKeys.original(organizationId, materialId);
-    const upload = multer({ storage: objectStoreEngine(ctx.store, () => key, ctx.logger), limits }).single('file');
+    const options: MulterOptions = {
+      storage: objectStoreEngine(ctx.store, () => key, ctx.logger),
+      limits,
+      // Browsers and fetch send a file name as raw UTF-8; busboy's default (latin-1) would garble every non-ASCII one.
+      defParamCharset: 'utf8',
+      streamHandler: decodingStreamHandler(contentEncoding),
+    };
+    const upload = multer(options).single('file');
     try {
       await new Promise<void>((resolve, reject) => upload(req, res, (err: unknown) => (err ? reject(err) : resolve())));
     } catch (err) {

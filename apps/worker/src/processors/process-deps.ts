@@ -15,6 +15,8 @@ export interface ProcessDeps {
   queue?: MaterialsQueue;
   /** Aborted when the worker must stop now: running extractions are killed and their jobs handed back. */
   shutdown?: AbortSignal;
+  /** Aborted (with a `JobCancelledError`) when a client cancels this job: the work stops, nothing is retried. */
+  cancel?: AbortSignal;
   /** Runs extractions in the worker's warm children; without it each job gets a process of its own. */
   sandbox?: RunSandboxed;
 }

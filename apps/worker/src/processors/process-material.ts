@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { makeJobDir } from '../sandbox/job-dirs.ts';
 import { runSandboxed } from '../sandbox/run-sandboxed.ts';
 import { budgetFor } from './budget.ts';
+import { anySignal, isCancelled } from './cancellation.ts';
 import { fetchOriginal } from './fetch-original.ts';
 import { ocrSettingsFor } from './ocr-settings.ts';
 import type { ProcessDeps } from './process-deps.ts';
@@ -58,8 +59,14 @@ export async function processMaterial(
       ? { status: 'active', contentType: outcome.contentType, webhookDeliveries: published.webhookDeliveries }
       : { status: 'skipped', contentType: outcome.contentType };
   } catch (err) {
+    if (err instanceof WaitingChildrenError) throw err;
+    if (isCancelled(deps.cancel)) {
+      // The cancel settled the material (error, CANCELLED) before it reached this job.
+      log.info({ processingMs: Date.now() - started }, 'processing cancelled');
+      return { status: 'cancelled' };
+    }
     const attempts = job.opts.attempts ?? 1;
-    if (err instanceof WaitingChildrenError || deps.shutdown?.aborted || job.attemptsMade + 1 < attempts) throw err;
+    if (deps.shutdown?.aborted || job.attemptsMade + 1 < attempts) throw err;
     log.error({ err }, 'processing failed on the last attempt');
     const error: MaterialError = { code: 'INTERNAL', message: 'Processing failed because of an internal error' };
     return fail(deps, material, error, { processingMs: Date.now() - started });
@@ -141,7 +148,7 @@ async function extract(
     },
     budget,
     (percent) => reportProgress(from + Math.round((percent * (99 - from)) / 100)),
-    deps.shutdown,
+    anySignal(deps.shutdown, deps.cancel),
   );
   if (!outcome.ok) return outcome;
   if (speech.kind !== 'joined') return { ...outcome, contentType };

@@ -21,6 +21,7 @@ import { storageKeys, type Material } from '@quire/material';
 import { addChunkJobs, type JobMap, type MaterialsQueue } from '@quire/queue';
 import type { Logger } from 'pino';
 import { mediaBudgetMs } from './budget.ts';
+import { anySignal } from './cancellation.ts';
 import type { ProcessDeps } from './process-deps.ts';
 
 const PROBE_TIMEOUT_MS = 30_000;
@@ -119,16 +120,17 @@ async function cutIntoChunks(
   const plan = `${(await sha256(inputPath, engine)).slice(0, 24)}-${chunkSeconds}`;
   const pcmPath = path.join(workDir, 'speech.pcm');
   const tools = createMediaTools(config.extraction);
+  const stop = anySignal(deps.shutdown, deps.cancel);
   let silences;
   try {
     silences = await tools.toSpeechPcm(inputPath, audioIndex, pcmPath, {
       ...CHUNK_SILENCE,
       timeoutMs: mediaBudgetMs(durationSeconds, config),
-      ...(deps.shutdown ? { signal: deps.shutdown } : {}),
+      ...(stop ? { signal: stop } : {}),
       onSeconds: (done) => reportProgress(5 + Math.min(1, done / durationSeconds) * (CUT_UNTIL - 5)),
     });
   } catch (err) {
-    deps.shutdown?.throwIfAborted();
+    stop?.throwIfAborted();
     const { code = 'CORRUPT', message = String(err) } = err as Partial<ExtractError>;
     return { kind: 'failed', code, message };
   }
@@ -141,6 +143,8 @@ async function cutIntoChunks(
   const runKey = storageKeys.derivedRun(material.organizationId, material.id);
   const planned: PlannedChunk[] = [];
   for (const [index, span] of spans.entries()) {
+    // Each piece of audio is recorded as soon as it is stored: a cancelled run leaves none unrecorded.
+    stop?.throwIfAborted();
     const audioKey = storageKeys.derived(runKey, `speech-chunk-${index}.wav`);
     planned.push({ index, startMs: span.startMs, endMs: span.endMs, audioKey });
     if (done.has(index)) continue;
@@ -149,6 +153,7 @@ async function cutIntoChunks(
     const wav = Buffer.concat([wavHeader(samples.length, SPEECH_SAMPLE_RATE), samples]);
     await keepRunObject(deps, material, audioKey, wav, 'audio/wav');
   }
+  stop?.throwIfAborted();
   await recordChunkPlan(db, material.id, plan, planned);
   await addChunkJobs(
     queue,

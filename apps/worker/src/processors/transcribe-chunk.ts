@@ -14,6 +14,7 @@ import { createSpeechEngine } from '@quire/extract/speech-tools';
 import type { ChunkResult, JobMap, MaterialsQueue } from '@quire/queue';
 import { makeJobDir } from '../sandbox/job-dirs.ts';
 import { mediaBudgetMs } from './budget.ts';
+import { anySignal, isCancelled } from './cancellation.ts';
 import type { ProcessDeps } from './process-deps.ts';
 import { CHUNKS_UNTIL, CUT_UNTIL } from './speech-flow.ts';
 
@@ -36,7 +37,7 @@ export async function transcribeChunk(
   const seconds = (Number(chunk.end_ms) - Number(chunk.start_ms)) / 1000;
   const budgetMs = mediaBudgetMs(seconds, config);
   const timeout = AbortSignal.timeout(budgetMs);
-  const signal = deps.shutdown ? AbortSignal.any([timeout, deps.shutdown]) : timeout;
+  const signal = anySignal(timeout, deps.shutdown, deps.cancel)!;
   const workDir = await makeJobDir();
   const started = Date.now();
   try {
@@ -48,6 +49,10 @@ export async function transcribeChunk(
     await publishProgress(deps, materialId, plan);
     return { status: 'transcribed' };
   } catch (err) {
+    if (isCancelled(deps.cancel)) {
+      log.info('chunk cancelled');
+      return { status: 'cancelled' };
+    }
     if (deps.shutdown?.aborted) throw err;
     const reason = timeout.aborted
       ? `transcribing took longer than its budget of ${budgetMs} ms`

@@ -1,5 +1,6 @@
 import type { ExtractorSettings } from '@quire/extract';
 import type { Logger } from 'pino';
+import { retriedOnceIfKilledFromOutside } from './outside-kill.ts';
 import type { SandboxSpec } from './protocol.ts';
 import { WarmChild, type JobOutcome, type SandboxLimits } from './warm-child.ts';
 
@@ -43,6 +44,7 @@ interface Slot {
  * Keeps one warm sandbox child per slot and runs each job in a free slot's child. A child is replaced after
  * `maxJobs` jobs, when it holds more than `recycleRssMb` after a job, and after any job that did not end well
  * (timeout, memory kill, crash, or an error from the file): no job runs in a child that failed the last one.
+ * A job whose child was killed from outside (not by quire) runs once more in a fresh child.
  * The replacement is a spare started ahead when there is one (another then starts in its place), so the next job
  * does not wait for a process to load every extractor; else it starts at once.
  */
@@ -74,19 +76,30 @@ export class SandboxPool {
     if (this.closed) throw new Error('the sandbox pool is closed');
     const slot = await this.acquire();
     try {
-      const child = this.childFor(slot, limits.maxMemoryMb);
-      let outcome: JobOutcome | undefined;
-      try {
-        outcome = await child.run(spec, limits, onProgress, signal);
-      } finally {
-        // Decided before the slot is released, so no job ever finds the child it should not use.
-        await this.afterJob(slot, child, outcome);
-      }
-      return { ...outcome, childPid: child.pid };
+      // A child killed from outside is replaced by afterJob, so the second try runs in a fresh one.
+      return await retriedOnceIfKilledFromOutside(spec, this.options.logger, () =>
+        this.runInSlot(slot, spec, limits, onProgress, signal),
+      );
     } finally {
       this.release(slot);
     }
   };
+
+  private async runInSlot(
+    slot: Slot,
+    ...[spec, limits, onProgress, signal]: Parameters<RunSandboxed>
+  ): Promise<JobOutcome & { childPid?: number }> {
+    if (this.closed) throw new Error('the sandbox pool is closed');
+    const child = this.childFor(slot, limits.maxMemoryMb);
+    let outcome: JobOutcome | undefined;
+    try {
+      outcome = await child.run(spec, limits, onProgress, signal);
+    } finally {
+      // Decided before the slot is released, so no job ever finds the child it should not use.
+      await this.afterJob(slot, child, outcome);
+    }
+    return { ...outcome, childPid: child.pid };
+  }
 
   /** Kills every child; called once the worker's jobs have finished or been handed back. */
   async close(): Promise<void> {

@@ -1,3 +1,4 @@
+import { retriedOnceIfKilledFromOutside } from './outside-kill.ts';
 import type { RunSandboxed } from './pool.ts';
 import type { SandboxSpec } from './protocol.ts';
 import { WarmChild } from './warm-child.ts';
@@ -7,16 +8,18 @@ export type { RunSandboxed } from './pool.ts';
 
 /**
  * One extraction in a process of its own, started for it and killed after it: what runs a job when no pool
- * is given (a test, a one-off run). Same limits and outcomes as a pool's job.
+ * is given (a test, a one-off run). Same limits and outcomes as a pool's job, and the same second try after a
+ * kill from outside.
  */
-export const runSandboxed: RunSandboxed = async (spec, limits, onProgress, signal) => {
-  const child = new WarmChild(settingsOf(spec), limits.maxMemoryMb);
-  try {
-    return { ...(await child.run(spec, limits, onProgress, signal)), childPid: child.pid };
-  } finally {
-    await child.kill();
-  }
-};
+export const runSandboxed: RunSandboxed = (spec, limits, onProgress, signal) =>
+  retriedOnceIfKilledFromOutside(spec, undefined, async () => {
+    const child = new WarmChild(settingsOf(spec), limits.maxMemoryMb);
+    try {
+      return { ...(await child.run(spec, limits, onProgress, signal)), childPid: child.pid };
+    } finally {
+      await child.kill();
+    }
+  });
 
 function settingsOf(spec: SandboxSpec) {
   const {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractedImage, ExtractorSettings, ExtractResult } from '@quire/extract';
 import { SANDBOX_PID_FILE } from './job-dirs.ts';
+import { isSentFromOutside, KilledFromOutside } from './outside-kill.ts';
 import {
   unpackResult,
   type ChildMessage,
@@ -47,6 +48,9 @@ export class WarmChild {
   readonly maxMemoryMb: number;
   jobs = 0;
   private exitedWith: string | undefined;
+  private exitSignal: NodeJS.Signals | null = null;
+  /** Set by `kill()`: every kill quire sends goes through it, so any other death came from the child or outside. */
+  private killedByQuire = false;
   private readonly exited: Promise<string>;
   private stderr = '';
 
@@ -63,6 +67,7 @@ export class WarmChild {
     });
     this.exited = new Promise((resolve) => {
       this.process.once('exit', (code, signal) => {
+        this.exitSignal = signal;
         this.exitedWith ??= signal ? `signal ${signal}` : `exit code ${code}`;
         resolve(this.exitedWith);
       });
@@ -100,6 +105,7 @@ export class WarmChild {
   /** Kills the child's whole process group and waits until it is gone. */
   async kill(): Promise<void> {
     if (!this.alive) return;
+    this.killedByQuire = true;
     try {
       process.kill(-this.process.pid!, 'SIGKILL');
     } catch {
@@ -112,7 +118,10 @@ export class WarmChild {
     return this.process.pid ? readRssMb(this.process.pid) : 0;
   }
 
-  /** Runs one job. Never throws for anything the file does; throws only when `signal` aborts it (the child is killed). */
+  /**
+   * Runs one job. Never throws for anything the file does; throws when `signal` aborts it (the child is killed),
+   * when the child is stopped by its owner, and `KilledFromOutside` when a signal quire did not send ended it.
+   */
   async run(
     spec: SandboxSpec,
     limits: SandboxLimits,
@@ -230,6 +239,8 @@ export class WarmChild {
         peakRssMb,
       };
     }
+    if (this.killedByQuire) throw new Error('the sandbox child was stopped by its pool during the job');
+    if (isSentFromOutside(this.exitSignal)) throw new KilledFromOutside(this.exitSignal, child.pid);
     return { ok: false, code: 'CORRUPT', message: `The extractor stopped on this file (${end})`, peakRssMb };
   }
 }

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_SEGMENT_CHARS } from '@quire/material';
+import { startTestStack, uploadAndProcess, type Tenant, type TestStack } from '@quire/testkit';
+
+let stack: TestStack;
+let tenant: Tenant;
+beforeAll(async () => {
+  stack = await startTestStack();
+  tenant = await stack.newTenant();
+});
+afterAll(() => stack?.close());
+
+/** About 2 MB of prose in paragraphs, with quotes, backslashes and characters outside the BMP along the way. */
+const longText = () =>
+  Array.from(
+    { length: 4000 },
+    (_, i) => `Paragraph ${i}: "quoted" words, a back\\slash, ü € 😀 and ${'more words '.repeat(40)}end.`,
+  ).join('\n\n');
+
+interface Page {
+  segments: { text: string; offset: number; source: string }[];
+  page: number;
+  limit: number;
+  hasMore: boolean;
+}
+const page = async (id: string, query: string): Promise<Page> => {
+  const res = await tenant.request(`/api/v1/materials/${id}/text?format=json&${query}`);
+  expect(res.status).toBe(200);
+  return res.json();
+};
+
+async function longMaterial(name: string) {
+  const res = await uploadAndProcess(tenant, Buffer.from(longText()), `${name}.txt`);
+  expect(res.status).toBe(201);
+  const material = await res.json();
+  const text = await (await tenant.request(`/api/v1/materials/${material._id}/text`)).text();
+  return { id: material._id as string, segmentsKey: material.metadata.segmentsKey as string, text };
+}
+
+describe('/text?format=json on a long plain text', () => {
+  it('serves pages of segments of bounded size, cut at paragraph breaks, that tile the text', async () => {
+    const { id, text } = await longMaterial('long');
+    const first = await page(id, 'limit=1');
+    expect(first.hasMore).toBe(true);
+    expect(first.segments).toHaveLength(1);
+    const [segment] = first.segments;
+    expect(segment!.offset).toBe(0);
+    expect(segment!.text.length).toBeLessThanOrEqual(MAX_SEGMENT_CHARS);
+    expect(segment!.text.endsWith('\n\n')).toBe(true);
+    expect(text.startsWith(segment!.text)).toBe(true);
+
+    const third = await page(id, 'page=3&limit=1');
+    const [piece] = third.segments;
+    expect(text.slice(piece!.offset, piece!.offset + piece!.text.length)).toBe(piece!.text);
+
+    const all: Page['segments'] = [];
+    for (let p = 1; ; p++) {
+      const next = await page(id, `page=${p}&limit=100`);
+      all.push(...next.segments);
+      if (!next.hasMore) break;
+    }
+    expect(all.map((s) => s.text).join('')).toBe(text);
+    expect(Math.max(...all.map((s) => s.text.length))).toBeLessThanOrEqual(MAX_SEGMENT_CHARS);
+  });
+
+  it('serves a material stored as one long segment (before segments were cut) in the same pieces', async () => {
+    const { id, segmentsKey, text } = await longMaterial('legacy');
+    const today = await page(id, 'page=2&limit=2');
+    // What a worker wrote before: the whole text as one NDJSON line.
+    const oneLine = `${JSON.stringify({ text, offset: 0, source: 'text-layer' })}\n`;
+    await stack.store.put(segmentsKey, Buffer.from(oneLine), { contentType: 'application/x-ndjson' });
+
+    const first = await page(id, 'limit=1');
+    expect(first.hasMore).toBe(true);
+    expect(first.segments[0]!.text.length).toBeLessThanOrEqual(MAX_SEGMENT_CHARS);
+    expect(first.segments[0]!.offset).toBe(0);
+    expect(await page(id, 'page=2&limit=2')).toEqual(today);
+    const last = await page(id, 'page=1000&limit=1');
+    expect(last).toMatchObject({ segments: [], hasMore: false });
+  });
+});

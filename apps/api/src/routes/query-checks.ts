@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/**
+ * What every `/api` route refuses of a query before its own schema reads it: a parameter it does not declare
+ * (a misspelt `limt` would otherwise be ignored and the default served as if asked for) and one given more than
+ * once (`?limit=1&limit=2` reaches the schema as an array, which it can only call "not a number").
+ * Each problem is an issue on the parameter's name, so a route's own `invalid` shapes the 400 as usual.
+ */
+export function queryProblems(query: Record<string, unknown>, schema: z.ZodObject | undefined): z.ZodError | null {
+  const declared = Object.keys(schema?.shape ?? {});
+  const issues: z.core.$ZodIssue[] = [];
+  for (const [name, value] of Object.entries(query)) {
+    if (!declared.includes(name)) {
+      const takes = declared.length ? `this endpoint takes ${declared.join(', ')}` : 'this endpoint takes none';
+      issues.push(issue(name, `Unknown query parameter "${name}": ${takes}`));
+    } else if (Array.isArray(value)) {
+      issues.push(issue(name, `Query parameter "${name}" was given ${value.length} times; give it once`));
+    }
+  }
+  return issues.length ? new z.ZodError(issues) : null;
+}
+
+const issue = (name: string, message: string): z.core.$ZodIssue => ({
+  code: 'custom',
+  path: [name],
+  message,
+  input: undefined,
+});

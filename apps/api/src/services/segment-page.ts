@@ -1,0 +1,106 @@
+import type { Readable } from 'node:stream';
+import { firstPieceEnd, MAX_SEGMENT_CHARS, type StoredTextSegment } from '@quire/material';
+import StreamJson from 'stream-json';
+
+/** One token of stream-json's parser, as configured below. */
+interface Token {
+  name: string;
+  value?: string | number;
+}
+
+export interface SegmentPage {
+  segments: StoredTextSegment[];
+  hasMore: boolean;
+}
+
+/**
+ * One page of a material's segments (NDJSON as the worker stores them), read as a stream of JSON tokens so
+ * that no segment is ever held whole: a segment longer than `MAX_SEGMENT_CHARS` (a plain text or a web page
+ * stored as one segment before segments were cut) is served as the pieces the worker cuts today
+ * (`firstPieceEnd`), and only the pieces of the page asked for are kept. Memory is bounded by the page; time by
+ * how far into the file the page is.
+ */
+export async function readSegmentPage(ndjson: Readable, first: number, limit: number): Promise<SegmentPage> {
+  const page: StoredTextSegment[] = [];
+  let index = 0;
+  let hasMore = false;
+
+  // The segment being read: its small fields as they come, its text as pieces, only the page's kept.
+  let fields: Record<string, unknown> = {};
+  let key: string | undefined;
+  let text = '';
+  let textStart = 0;
+  let kept: { text: string; start: number }[] = [];
+  let otherString = '';
+
+  const piece = (pieceText: string) => {
+    if (index >= first + limit) hasMore = true;
+    else if (index >= first) kept.push({ text: pieceText, start: textStart });
+    index++;
+    textStart += pieceText.length;
+  };
+
+  const tokens = ndjson.pipe(
+    StreamJson.parser({
+      jsonStreaming: true,
+      packKeys: true,
+      streamKeys: false,
+      packNumbers: true,
+      packStrings: false,
+    }),
+  );
+  try {
+    for await (const token of tokens as AsyncIterable<Token>) {
+      switch (token.name) {
+        case 'startObject':
+          fields = {};
+          text = '';
+          textStart = 0;
+          kept = [];
+          break;
+        case 'keyValue':
+          key = token.value as string;
+          break;
+        case 'startString':
+          otherString = '';
+          break;
+        case 'stringChunk':
+          if (key !== 'text') {
+            otherString += token.value as string;
+            break;
+          }
+          text += token.value as string;
+          // Cut only once more than a piece is known, so the cut is where the worker's would be.
+          while (text.length > MAX_SEGMENT_CHARS) {
+            const end = firstPieceEnd(text);
+            piece(text.slice(0, end));
+            text = text.slice(end);
+          }
+          // Past the page, with nothing of this segment kept: no need to read the rest of it.
+          if (hasMore && kept.length === 0) return { segments: page, hasMore };
+          break;
+        case 'endString':
+          if (key === 'text') {
+            if (text) piece(text);
+            text = '';
+          } else fields[key!] = otherString;
+          break;
+        case 'numberValue':
+          fields[key!] = Number(token.value);
+          break;
+        case 'endObject': {
+          const { offset, ...position } = fields;
+          for (const { text: pieceText, start } of kept) {
+            page.push({ text: pieceText, offset: Number(offset) + start, ...position } as StoredTextSegment);
+          }
+          if (hasMore) return { segments: page, hasMore };
+          break;
+        }
+      }
+    }
+    return { segments: page, hasMore };
+  } finally {
+    tokens.destroy();
+    ndjson.destroy();
+  }
+}
