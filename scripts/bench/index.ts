@@ -15,6 +15,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(args: string[]): Promise<vo
   startup: () => import('./startup.ts'),
   media: () => import('./media.ts'),
   fairness: () => import('./fairness.ts'),
+  publish: () => import('./publish.ts'),
   'text-pages': () => import('./text-pages.ts'),
 };
 

@@ -72,6 +72,11 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: int(1, 100).default(10),
   REDIS_URL: optionalUrl,
   QUEUE_PREFIX: z.string().min(1).default('quire'),
+  /**
+   * How long the api waits for Redis to answer one command (enqueue, rate limit) before answering 503. A
+   * refused connection fails at once; this bounds a partition, where packets go unanswered.
+   */
+  REDIS_COMMAND_TIMEOUT_MS: int(100, 600_000).default(5_000),
 
   S3_ENDPOINT: z.string().optional(),
   S3_PORT: int(1, 65535).optional(),
@@ -277,7 +282,7 @@ export interface Config {
   database: { url?: string; poolSize: number };
   /** The api's copy of API keys (see docs/operations.md, "API keys and revocation"). */
   auth: { keyCacheTtlMs: number; keyCacheMaxEntries: number; listenHeartbeatMs: number };
-  redis: { url?: string; queuePrefix: string };
+  redis: { url?: string; queuePrefix: string; commandTimeoutMs: number };
   storage: StorageConfig;
   extraction: {
     timeoutMs: number;
@@ -386,7 +391,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keyCacheMaxEntries: e.API_KEY_CACHE_MAX_ENTRIES,
       listenHeartbeatMs: e.AUTH_LISTEN_HEARTBEAT_MS,
     },
-    redis: { ...(e.REDIS_URL ? { url: e.REDIS_URL } : {}), queuePrefix: e.QUEUE_PREFIX },
+    redis: {
+      ...(e.REDIS_URL ? { url: e.REDIS_URL } : {}),
+      queuePrefix: e.QUEUE_PREFIX,
+      commandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
+    },
     storage,
     extraction: {
       timeoutMs: e.EXTRACT_TIMEOUT_MS,
