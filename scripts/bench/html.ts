@@ -11,13 +11,20 @@ import { htmlToText } from '../../packages/extract/src/html-text.ts';
 import { extractTextFile } from '../../packages/extract/src/text.ts';
 import { budgetFor } from '../../apps/worker/src/processors/budget.ts';
 import { runSandboxed } from '../../apps/worker/src/sandbox/run-sandboxed.ts';
+import { figures, PUBLISHED, scoreEvalSet, sum, worstPages, EVAL_DIR, type PageScore } from './html-eval.ts';
 import { textOnlySpec } from './sandbox-spec.ts';
 import { machine, positiveInt, printTable, reportWritten } from './results.ts';
 import { shingleScore, type ShingleScore } from './shingles.ts';
 
 const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'html-data');
 
+const SETS = ['all', 'written', 'web-eval'] as const;
+
 interface Options {
+  /** `written`: the 15 pages written for this benchmark and the big page; `web-eval`: trafilatura's 990 pages. */
+  set: (typeof SETS)[number];
+  /** Which thirds of the 990 pages to score (by a hash of the URL): `0,1` to tune on, `2` held out. */
+  thirds?: number[];
   data: string;
   bigMb: number;
   bigNodes: number;
@@ -27,12 +34,20 @@ function parseOptions(args: string[]): Options {
   const { values } = parseArgs({
     args,
     options: {
+      set: { type: 'string', default: 'all' },
+      thirds: { type: 'string' },
       data: { type: 'string', default: DATA },
       'big-mb': { type: 'string', default: '20' },
       'big-nodes': { type: 'string', default: '100000' },
     },
   });
+  const set = SETS.find((s) => s === values.set);
+  if (!set) throw new Error(`--set must be one of ${SETS.join(', ')}`);
+  const thirds = values.thirds?.split(',').map(Number);
+  if (thirds?.some((t) => ![0, 1, 2].includes(t))) throw new Error('--thirds lists 0, 1 or 2, comma-separated');
   return {
+    set,
+    ...(thirds ? { thirds } : {}),
     data: values.data,
     bigMb: positiveInt(values['big-mb'], 'big-mb'),
     bigNodes: positiveInt(values['big-nodes'], 'big-nodes'),
@@ -143,6 +158,67 @@ export async function run(args: string[]): Promise<void> {
   const o = parseOptions(args);
   const began = performance.now();
   const loadBefore = machine().loadAverage;
+  const summary: Record<string, unknown> = {
+    benchmark: 'html',
+    date: new Date().toISOString(),
+    machine: { ...machine(), loadAverageBefore: loadBefore },
+    options: o,
+  };
+  if (o.set !== 'written') summary.webEval = await runWebEval(o);
+  if (o.set !== 'web-eval') Object.assign(summary, await runWritten(o));
+  const totalSeconds = round((performance.now() - began) / 1000, 1);
+  await reportWritten('html', { ...summary, totalSeconds }, loadBefore);
+}
+
+/** trafilatura's 990 pages scored by its own rule, next to its published table; every page's misses kept in the results. */
+async function runWebEval(o: Options) {
+  const started = performance.now();
+  const pages = await scoreEvalSet(EVAL_DIR, o.thirds);
+  const seconds = round((performance.now() - started) / 1000, 1);
+  const row = (extractor: string, of: PageScore[]) => ({ extractor, pages: of.length, ...figures(sum(of)) });
+  const byThird = [0, 1, 2]
+    .map((t) => pages.filter((p) => p.third === t))
+    .filter((of) => of.length > 0)
+    .map((of) => row(`quire, third ${of[0]!.third}`, of));
+  console.log(
+    `web-eval: ${pages.length} pages of trafilatura's evaluation set, raw bytes through the text extractor (${seconds} s); ` +
+      'a `with` segment in the text is a true positive, a `without` segment a false positive\n',
+  );
+  printTable([
+    row('quire (this run)', pages),
+    ...byThird,
+    ...PUBLISHED.map((p) => ({ ...p, pages: 990 })).map(({ extractor, pages: n, ...f }) => ({
+      extractor,
+      pages: n,
+      ...f,
+    })),
+  ]);
+  const errors = pages.filter((p) => p.error);
+  const fallbacks = pages.filter((p) => p.extraction === 'whole-page');
+  console.log(`\n${errors.length} pages refused or failed, ${fallbacks.length} kept whole (no article found)`);
+  console.log('\nthe ten pages that lose most (segments missed + boilerplate kept):');
+  printTable(
+    worstPages(pages, 10).map((p) => ({
+      file: p.file,
+      missed: `${p.fn}/${p.fn + p.tp}`,
+      kept: `${p.fp}/${p.fp + p.tn}`,
+      extraction: p.error ? `error: ${p.error}` : (p.extraction ?? ''),
+    })),
+  );
+  return {
+    ...figures(sum(pages)),
+    counts: sum(pages),
+    byThird,
+    published: PUBLISHED,
+    seconds,
+    errors: errors.length,
+    wholePage: fallbacks.length,
+    pages,
+  };
+}
+
+/** The 15 pages written for this benchmark, scored by word shingles, and one huge page through the sandbox. */
+async function runWritten(o: Options) {
   const rows = await scorePages(o.data);
   console.log(
     `html benchmark: ${rows.length} labelled pages from ${o.data}, 4-word shingles against the marked article text\n`,
@@ -176,11 +252,7 @@ export async function run(args: string[]): Promise<void> {
   const big = await runBigPage(o);
   printTable([Object.fromEntries(Object.entries(big).map(([k, v]) => [k, String(v)]))]);
 
-  const summary = {
-    benchmark: 'html',
-    date: new Date().toISOString(),
-    machine: { ...machine(), loadAverageBefore: loadBefore },
-    options: o,
+  return {
     measuredThrough:
       'before: the whole-page text the text extractor kept until extractor version 3 (html-to-text without nav, scripts and styles), normalised as the extractor does; ' +
       'Readability alone: its article through the same html-to-text layout, the whole page under 500 characters; ' +
@@ -191,7 +263,5 @@ export async function run(args: string[]): Promise<void> {
     after,
     pages: rows,
     bigPage: big,
-    totalSeconds: round((performance.now() - began) / 1000, 1),
   };
-  await reportWritten('html', summary, loadBefore);
 }

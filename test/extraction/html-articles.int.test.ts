@@ -161,20 +161,20 @@ describe('a web page by URL keeps its article, not the page around it', () => {
       siteName: 'Harbour Times',
       author: 'Morwenna Trelawny',
       publishedAt: '2025-05-12T07:00:00.000Z',
-      extractor: { name: 'text', version: 3 },
+      extractor: { name: 'text', version: 4 },
     });
     expect(material.metadata.fallbackReason).toBeUndefined();
   });
 });
 
 describe('pages that are not one article', () => {
-  it('keeps the whole text of a page Readability refuses, and says so', async () => {
+  it('keeps the whole text of a page Readability refuses, less its menu, and says so', async () => {
     const material = await fromUrl(`${site}/notice.html`);
     expect(material.status).toBe('active');
     expect(material.metadata).toMatchObject({ extraction: 'whole-page', title: 'Office closed', lang: 'en' });
     expect(material.metadata.fallbackReason).toMatch(/under 500/);
     expect(material.metadata.extractedText).toBe(
-      'Home Contact\n\nOffice closed on Monday\n\nThe office is closed on Monday for the bank holiday and opens again on Tuesday at nine.',
+      'Office closed on Monday\n\nThe office is closed on Monday for the bank holiday and opens again on Tuesday at nine.',
     );
   });
 

@@ -89,3 +89,23 @@ describe('extractEpub on books other tools read', () => {
     expect(result.metadata).toMatchObject({ textless: true, chapterCount: 2 });
   });
 });
+
+describe('extractEpub on EPUB 3 content of foreign media types', () => {
+  it('reads an <object> through its fallback content and an epub:switch through its epub:default', async () => {
+    const interactive = (content: string) =>
+      content.replace(
+        '</body>',
+        '<object type="application/x-quiz+json" data="../quiz/rivers.json"><param name="mode" value="practice"/>' +
+          '<p>Quiz: which river carries the most water? The Amazon.</p></object>' +
+          '<epub:switch xmlns:epub="http://www.idpf.org/2007/ops">' +
+          '<epub:case required-namespace="http://www.w3.org/1998/Math/MathML"><math><mi>flow</mi><mo>=</mo><mi>rate</mi></math></epub:case>' +
+          '<epub:default><p>Flow equals area times speed.</p></epub:default></epub:switch></body>',
+      );
+    const book = await rewrite(await makeEpub(chapters), 'OEBPS/text/z-part.xhtml', interactive);
+    const { text } = await extract('interactive', book);
+    expect(text).toContain('Quiz: which river carries the most water? The Amazon.');
+    expect(text).toContain('Flow equals area times speed.');
+    expect(text).not.toMatch(/flow\s*=\s*rate/);
+    expect(text).toContain('Their deltas are rich farmland.');
+  });
+});

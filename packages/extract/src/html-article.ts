@@ -1,6 +1,9 @@
 import { Readability } from '@mozilla/readability';
-import { clean, nesting, parseDocument, type DomDocument, type DomElement } from './html-dom.ts';
+import { clean, parseDocument, type DomDocument, type DomElement } from './html-dom.ts';
 import { isoDate, pageFacts, type PageFacts } from './html-facts.ts';
+import { pruneBoilerplate } from './html-prune.ts';
+import { pageShape, streamedText } from './html-stream.ts';
+import { dropLinkLists, trimEdges } from './html-tidy.ts';
 import { documentTitle, readableText } from './html-text.ts';
 
 /**
@@ -10,13 +13,13 @@ import { documentTitle, readableText } from './html-text.ts';
 const MIN_ARTICLE_CHARS = 500;
 
 /**
- * Readability's work grows faster than the page with how deep elements nest, and again with each retry on a page
- * without an article: 50,000 elements in chains 50 deep took 13 s here, one chain 1,000 deep 12 s and 2,000 deep 70 s.
- * A page past either limit is not searched, so that its text is kept within the sandbox's budget; the 20 MB
- * benchmark page (100,000 elements) is 5 deep at most and its depths add up to 480,000.
+ * Pages past either limit are not parsed into a DOM: the DOM libraries recurse through the tree (100,000 nested
+ * `<div>`s overflow the stack) and Readability's work grows faster than the page (a flat megabyte of 87,000 elements
+ * took 10 s here). Their text is read from the stream of tags instead, in time linear in their size, flagged as the
+ * whole page. Real pages are far under both: the largest of trafilatura's 990 evaluation pages has 10,000 elements.
  */
 const MAX_DEPTH = 256;
-const MAX_TOTAL_DEPTH = 4_000_000;
+const MAX_ELEMENTS = 50_000;
 
 export interface HtmlPageMetadata {
   /** `article`: the main content only; `whole-page`: no article was found, so every readable part of the page is kept. */
@@ -44,7 +47,16 @@ export interface HtmlPage {
  * links (the canonical URL) resolve against the page's `<base>`, itself against `pageUrl`, where it was fetched.
  */
 export function extractHtmlPage(html: string, pageUrl?: string): HtmlPage {
-  const { head, article, failure: thrown } = readArticle(html, pageUrl);
+  const { elements, deepest } = pageShape(html);
+  if (deepest > MAX_DEPTH || elements > MAX_ELEMENTS) {
+    const { text, lang } = streamedText(html);
+    const fallbackReason =
+      deepest > MAX_DEPTH
+        ? `the page nests ${deepest} elements deep, more than the ${MAX_DEPTH} searched for an article`
+        : `the page has ${elements} elements, more than the ${MAX_ELEMENTS} searched for an article`;
+    return { text, metadata: defined({ extraction: 'whole-page', fallbackReason, title: documentTitle(html), lang }) };
+  }
+  const { head, article, pruned, failure: thrown } = readArticle(html, pageUrl);
   const described = {
     title: headlineOf(clean(article?.title), head.headline) ?? documentTitle(html),
     lang: head.lang ?? clean(article?.lang),
@@ -70,7 +82,7 @@ export function extractHtmlPage(html: string, pageUrl?: string): HtmlPage {
       ? `the longest block of text found is ${articleChars} characters, under ${MIN_ARTICLE_CHARS}`
       : 'no block of text was found');
   return {
-    text: readableText(html),
+    text: readableText(pruned ?? html),
     metadata: defined({ extraction: 'whole-page', fallbackReason: failure, ...described }),
   };
 }
@@ -79,23 +91,23 @@ export function extractHtmlPage(html: string, pageUrl?: string): HtmlPage {
 function readArticle(
   html: string,
   pageUrl: string | undefined,
-): { head: PageFacts; article: ReturnType<Readability['parse']>; failure?: string } {
+): { head: PageFacts; article: ReturnType<Readability['parse']>; pruned?: string; failure?: string } {
   const document = parseDocument(html);
   // Read before Readability, which rewrites the document as it works.
   const head = pageFacts(document, pageUrl);
-  const { deepest, total } = nesting(document);
-  if (deepest > MAX_DEPTH || total > MAX_TOTAL_DEPTH) {
-    return {
-      head,
-      article: null,
-      failure: `the page nests too deeply to search for an article (${deepest} levels, depths adding up to ${total})`,
-    };
-  }
+  pruneBoilerplate(document);
+  // Readability rewrites the document as it works; the page without its furniture is what is kept if it finds nothing.
+  const pruned = document.documentElement?.outerHTML;
   try {
     // Classes kept: they tell which element of the page the article came from (see postsLike).
-    return { head, article: new Readability(document, { keepClasses: true }).parse() };
+    const article = new Readability(document, { keepClasses: true }).parse();
+    if ((article?.textContent?.trim().length ?? 0) >= MIN_ARTICLE_CHARS) return { head, pruned, article };
+    // The furniture rules took the article with them (a post inside a block named like a widget): the page as it is.
+    const unpruned = new Readability(parseDocument(html), { keepClasses: true }).parse();
+    const found = (unpruned?.textContent?.trim().length ?? 0) >= MIN_ARTICLE_CHARS;
+    return { head, pruned, article: found ? unpruned : article };
   } catch (err) {
-    return { head, article: null, failure: `the article could not be found: ${(err as Error).message}` };
+    return { head, pruned, article: null, failure: `the article could not be found: ${(err as Error).message}` };
   }
 }
 
@@ -118,6 +130,8 @@ function tidyArticle(content: DomDocument, author: string | undefined): void {
   for (const block of content.querySelectorAll('p, div, span')) {
     if (block.childElementCount === 0 && AD_LABEL.test(clean(block.textContent) ?? '')) block.remove();
   }
+  dropLinkLists(content);
+  trimEdges(content);
   const paragraphs = [...content.querySelectorAll('p')];
   if (author) {
     const name = author.toLowerCase();

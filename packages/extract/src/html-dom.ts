@@ -4,14 +4,22 @@ import { parseHTML } from 'linkedom';
  * The part of the DOM used here. The project compiles without TypeScript's DOM library (it is a Node code base);
  * linkedom supplies these at run time.
  */
+/** A node of any kind: an element (nodeType 1) or a run of text (nodeType 3). */
+export interface DomNode {
+  readonly nodeType: number;
+  textContent: string | null;
+}
+
 export interface DomElement {
   readonly tagName: string;
+  readonly childNodes: ArrayLike<DomNode>;
   textContent: string | null;
   readonly parentElement: DomElement | null;
   readonly nextElementSibling: DomElement | null;
   readonly outerHTML: string;
   readonly innerHTML: string;
   readonly childElementCount: number;
+  readonly isConnected: boolean;
   getAttribute(name: string): string | null;
   querySelector(selectors: string): DomElement | null;
   querySelectorAll(selectors: string): Iterable<DomElement>;
@@ -32,21 +40,6 @@ export interface DomDocument {
 }
 
 export const parseDocument = (html: string): DomDocument => parseHTML(html).document as DomDocument;
-
-/** How deep the document's elements nest: the deepest, and all depths added up. */
-export function nesting(document: DomDocument): { deepest: number; total: number } {
-  const depths = new Map<DomElement, number>();
-  let deepest = 0;
-  let total = 0;
-  // Document order: a parent comes before its children.
-  for (const element of document.querySelectorAll('*')) {
-    const depth = (element.parentElement ? (depths.get(element.parentElement) ?? 0) : 0) + 1;
-    depths.set(element, depth);
-    total += depth;
-    deepest = Math.max(deepest, depth);
-  }
-  return { deepest, total };
-}
 
 /** Text with its runs of white space collapsed; undefined when nothing is left. */
 export function clean(value: string | null | undefined): string | undefined {

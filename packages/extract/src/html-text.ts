@@ -1,6 +1,5 @@
 import { convert, type HtmlToTextOptions } from 'html-to-text';
-import { Parser } from 'htmlparser2';
-import { clean } from './html-dom.ts';
+import { streamedTitle } from './html-stream.ts';
 
 const skip = (selector: string) => ({ selector, format: 'skip' });
 
@@ -18,7 +17,22 @@ const READABLE: HtmlToTextOptions = {
 
 /** A whole page's readable text and its document title: an EPUB chapter's text. */
 export function htmlToText(html: string): { title?: string; text: string } {
-  return { title: documentTitle(html), text: readableText(html) };
+  return { title: documentTitle(html), text: readableText(withFallbacks(html)) };
+}
+
+/**
+ * An EPUB 3 chapter as a reading system without scripting reads it, as pandoc does: an `<object>` of a media type it
+ * cannot render (a quiz, a widget) shows its fallback content, which is the object's children; an `epub:switch` shows
+ * its `epub:default`, not the `epub:case`s that need a namespace's renderer. Matched as tags, not parsed: these are
+ * XHTML elements that a chapter writes out in full, and `epub:case` does not nest.
+ */
+function withFallbacks(html: string): string {
+  if (!/<(object|epub:switch)\b/i.test(html)) return html;
+  return html
+    .replace(/<epub:case\b[\s\S]*?<\/epub:case\s*>/gi, '')
+    .replace(/<object\b[^>]*?\/>/gi, '')
+    .replace(/<object\b[^>]*>/gi, '<div>')
+    .replace(/<\/object\s*>/gi, '</div>');
 }
 
 /** The readable text of HTML: no navigation elements, scripts, styles or link targets; headings, lists and tables as blocks. */
@@ -27,29 +41,4 @@ export function readableText(html: string): string {
 }
 
 /** The first `<title>` outside embedded SVG/MathML (whose `<title>` elements label icons, not the page). */
-export function documentTitle(html: string): string | undefined {
-  let foreignDepth = 0;
-  let inTitle = false;
-  let title: string | undefined;
-  const parser = new Parser(
-    {
-      onopentag(name) {
-        if (name === 'svg' || name === 'math') foreignDepth++;
-        else if (name === 'title' && foreignDepth === 0 && title === undefined) inTitle = true;
-      },
-      ontext(text) {
-        if (inTitle) title = (title ?? '') + text;
-      },
-      onclosetag(name) {
-        if (name === 'svg' || name === 'math') foreignDepth = Math.max(0, foreignDepth - 1);
-        else if (name === 'title' && inTitle) {
-          inTitle = false;
-          title ??= '';
-        }
-      },
-    },
-    { decodeEntities: true },
-  );
-  parser.end(html);
-  return clean(title);
-}
+export const documentTitle = streamedTitle;

@@ -29,6 +29,29 @@ describe('sniff', () => {
     expect(await sniff(Buffer.from('ab€').subarray(0, 4))).toMatchObject({ contentType: 'text' });
   });
 
+  it('takes a web page in a legacy encoding, one with a PHP warning or a script first, and XHTML with its XML declaration as text/html', async () => {
+    const latin1 = Buffer.from(
+      '<!doctype html><html><head><meta charset="iso-8859-1"><title>Gr\xfc\xdfe</title></head><body>\xe4</body></html>',
+      'latin1',
+    );
+    expect(await sniff(latin1)).toMatchObject({ supported: true, mimeType: 'text/html' });
+    for (const start of [
+      '<br /><b>Deprecated</b>: on line 5<br /><html><body>x</body></html>',
+      '<script>var a = 1;</script><div>x</div>',
+    ]) {
+      expect(await sniff(Buffer.from(start))).toMatchObject({ supported: true, mimeType: 'text/html' });
+    }
+    const xhtml =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "x.dtd">\n<html xmlns="http://www.w3.org/1999/xhtml"><head><title>t</title></head><body><p>x</p></body></html>';
+    expect(await sniff(Buffer.from(xhtml))).toMatchObject({
+      supported: true,
+      contentType: 'text',
+      mimeType: 'text/html',
+    });
+    // Legacy bytes that are not a page stay refused: nothing says how to read them.
+    expect(await sniff(Buffer.from('plain \xe4\xf6\xfc text', 'latin1'))).toMatchObject({ supported: false });
+  });
+
   it('refuses binary it cannot place and formats quire does not process', async () => {
     expect(await sniff(Buffer.from([0, 1, 2, 3, 0, 255, 254, 0]))).toMatchObject({ supported: false });
     expect(await sniff(Buffer.alloc(0))).toMatchObject({ supported: false });

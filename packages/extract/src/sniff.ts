@@ -15,11 +15,13 @@ const GENERIC_CLAIMS = new Set(['', 'application/octet-stream', 'binary/octet-st
 /** Decides what a file is from its bytes alone. */
 export async function sniff(head: Buffer): Promise<Sniffed> {
   const detected = await fileTypeFromBuffer(head);
-  if (!detected) {
-    if (looksLikeText(head)) {
-      const mimeType = looksLikeHtml(head) ? 'text/html' : 'text/plain';
-      return { supported: true, contentType: 'text', mimeType };
-    }
+  // An XHTML page with its XML declaration is a web page, whatever file-type calls it.
+  if (!detected || (detected.mime === 'application/xml' && looksLikeXhtml(head))) {
+    // A page in a legacy encoding (latin-1, windows-1252...) is not UTF-8 but still a page; its own <meta> names
+    // the encoding, which the text extractor reads.
+    if (looksLikeHtml(head) && !head.includes(0))
+      return { supported: true, contentType: 'text', mimeType: 'text/html' };
+    if (looksLikeText(head)) return { supported: true, contentType: 'text', mimeType: 'text/plain' };
     return { supported: false, mimeType: 'application/octet-stream', reason: 'The file type could not be recognised' };
   }
   const { mime } = detected;
@@ -67,7 +69,19 @@ function looksLikeText(head: Buffer): boolean {
   return false;
 }
 
+/**
+ * The HTML signatures of the WHATWG MIME Sniffing standard (section 7.1): the first thing after white space is one
+ * of these tags, or a comment, followed by a space or `>`. PHP warnings and stray scripts often come first on a real
+ * page, so a `<head>` or `<body>` tag anywhere in the first kilobyte counts too.
+ */
+const HTML_START = /^<(!doctype html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p|!--)[\s>]/;
+
 function looksLikeHtml(head: Buffer): boolean {
-  const start = head.subarray(0, 1024).toString('utf8').trimStart().toLowerCase();
-  return start.startsWith('<!doctype html') || start.startsWith('<html') || /<(head|body)[\s>]/.test(start);
+  const start = head.subarray(0, 1024).toString('latin1').trimStart().toLowerCase();
+  return HTML_START.test(start) || /<(head|body)[\s>]/.test(start);
+}
+
+function looksLikeXhtml(head: Buffer): boolean {
+  const start = head.subarray(0, 1024).toString('latin1').toLowerCase();
+  return /<!doctype html[\s>]/.test(start) || /<html[\s>]/.test(start);
 }

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { extractHtmlPage } from './html-article.ts';
+
+const prose = (topic: string, count = 5) =>
+  Array.from(
+    { length: count },
+    (_, i) =>
+      `<p>Paragraph ${i + 1} on ${topic} goes on for a while, in the plain sentences of an article that a reader came to the page to read.</p>`,
+  ).join('\n');
+
+const page = (body: string) =>
+  `<!doctype html><html lang="en"><head><title>Tide tables</title></head><body>${body}</body></html>`;
+
+describe('extractHtmlPage: boilerplate around the article', () => {
+  it('leaves out share bars, newsletter and cookie notices, related lists and comment sections named by their class', () => {
+    const { text, metadata } = extractHtmlPage(
+      page(`<div class="cookie-consent">We use cookies to improve your experience on this site, accept them all.</div>
+      <div class="wrapper"><article><h1>Tide tables</h1>
+        <div class="share-buttons"><span>Share on Facebook</span> <span>Share by e-mail</span></div>
+        ${prose('tides')}
+        <div class="newsletter-box"><p>Never miss a story again: sign up for our weekly newsletter today and get more.</p></div>
+        <section class="related-articles"><h3>More stories</h3><p>How the moon moves the sea, a long explainer from last year with maps.</p></section>
+      </article>
+      <div id="comments"><p>Great article, thanks for writing it! I always wondered how tides work on the coast.</p></div>
+      </div>`),
+    );
+    expect(metadata.extraction).toBe('article');
+    expect(text).toContain('Paragraph 1 on tides');
+    expect(text).toContain('Paragraph 5 on tides');
+    for (const boilerplate of [
+      'We use cookies',
+      'Share on Facebook',
+      'weekly newsletter',
+      'How the moon moves',
+      'Great article',
+    ]) {
+      expect(text).not.toContain(boilerplate);
+    }
+  });
+
+  it('keeps an article whose wrapper has a boilerplate-sounding class, since it holds the page prose', () => {
+    const { text } = extractHtmlPage(
+      page(`<div class="post tag-tides tag-sea sticky-sidebar-parent"><h1>Tide tables</h1>${prose('tides')}</div>
+      <div class="sidebar"><p>Other posts in this blog about the weather and the sea, from the archive.</p></div>`),
+    );
+    expect(text).toContain('Paragraph 3 on tides');
+    expect(text).not.toContain('Other posts in this blog');
+  });
+
+  it('leaves out hidden elements', () => {
+    const { text } = extractHtmlPage(
+      page(`<article><h1>Tide tables</h1>${prose('tides')}
+      <div style="display: none">Please enable JavaScript to view the comments powered by a service.</div>
+      <p hidden>A hidden paragraph that a reader never sees on the page at all, whatever its length.</p></article>`),
+    );
+    expect(text).toContain('Paragraph 2 on tides');
+    expect(text).not.toContain('enable JavaScript');
+    expect(text).not.toContain('hidden paragraph');
+  });
+
+  it('drops a short "read more" link line and a list of links inside the article, and keeps a sentence with a link', () => {
+    const { text } = extractHtmlPage(
+      page(`<article><h1>Tide tables</h1>${prose('tides', 3)}
+      <p><em>Read more</em>: <a href="/a">How the moon pulls the sea</a></p>
+      ${prose('currents', 3)}
+      <p>The full tables are published by <a href="/office">the hydrographic office</a> every year in spring, for each port.</p>
+      <ul><li><a href="/1">Moon</a></li><li><a href="/2">Sea</a></li><li><a href="/3">Coast</a></li></ul></article>`),
+    );
+    expect(text).not.toContain('How the moon pulls the sea');
+    expect(text).toContain('published by the hydrographic office');
+    expect(text).not.toMatch(/^\s*\* Moon$/m);
+  });
+
+  it('drops the date, byline and reading time above the text, and the prompts and credits below it', () => {
+    const { text } = extractHtmlPage(
+      page(`<article><h1>Tide tables</h1>
+      <div class="info"><span>24.05.2021, 14:30</span></div><div class="who">By Ines Duarte</div><div>4 min read</div>
+      ${prose('tides')}
+      <figure><img src="x.jpg"><figcaption>Photo: Ines Duarte</figcaption></figure>
+      <p>Also interesting:</p><p>Share this article</p><p>Updated 25 May 2021</p><div>Service</div><div>Contact and imprint</div></article>`),
+    );
+    expect(text).toContain('Tide tables');
+    expect(text).toContain('Paragraph 1 on tides');
+    expect(text).toContain('Paragraph 5 on tides');
+    for (const boilerplate of [
+      '24.05.2021',
+      'By Ines Duarte',
+      '4 min read',
+      'Photo: Ines',
+      'Also interesting',
+      'Share this',
+      'Updated 25 May',
+    ]) {
+      expect(text).not.toContain(boilerplate);
+    }
+  });
+
+  it('keeps the text of a page without an article, without its navigation and footer, flagged as the whole page', () => {
+    const { text, metadata } = extractHtmlPage(
+      page(
+        `<nav><a href="/">Home</a> <a href="/about">About us</a></nav><div class="content"><h1>Opening hours</h1><p>Open daily from nine to five.</p></div><footer>Imprint and privacy policy</footer>`,
+      ),
+    );
+    expect(metadata.extraction).toBe('whole-page');
+    expect(text).toContain('Open daily from nine to five.');
+    expect(text).not.toContain('Imprint');
+    expect(text).not.toContain('About us');
+  });
+});
