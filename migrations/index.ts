@@ -12,6 +12,7 @@ import * as addActivityCountersAndFolderStats from './0010_add_activity_counters
 import * as createSearchPostings from './0012_create_search_postings.ts';
 import * as notifyAuthChangesAndVersionListings from './0013_notify_auth_changes_and_version_listings.ts';
 import * as createSpeechChunks from './0014_create_speech_chunks.ts';
+import * as mergeSearchCountsAtCommit from './0015_merge_search_counts_at_commit.ts';
 
 /** Listed explicitly (no directory scanning) so bundling and ordering are obvious. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0012_create_search_postings': createSearchPostings,
   '0013_notify_auth_changes_and_version_listings': notifyAuthChangesAndVersionListings,
   '0014_create_speech_chunks': createSpeechChunks,
+  '0015_merge_search_counts_at_commit': mergeSearchCountsAtCommit,
 };

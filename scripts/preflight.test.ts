@@ -264,8 +264,8 @@ describe('npm start and npm test set themselves up', () => {
   it('for npm test, installs what the tests need as well, and its own Redis whatever REDIS_URL says', async () => {
     await fs.rm(path.join(system, 'redis-server'));
     const result = preflight('test', { REDIS_URL: 'redis://redis.internal:6379' });
-    // pdftotext, git, pgrep and useradd are not on this PATH.
-    const packages = 'redis-server poppler-utils git procps passwd';
+    // pdftotext, git, pgrep, useradd and ip (the fleet tests' namespaces) are not on this PATH.
+    const packages = 'redis-server poppler-utils git procps passwd iproute2';
     expect(result.stderr).toBe(
       `[npm test] Installing the system packages the tests need with ${aptGet}: ${packages}\n`,
     );

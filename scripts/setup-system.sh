@@ -66,6 +66,8 @@ if [ "$group" = test ]; then
   have git || missing+=(git)
   have pgrep || missing+=(procps)
   have useradd || missing+=(passwd)
+  # The fleet tests make their hosts as network namespaces (`ip netns`, veth pairs, a bridge); they need root.
+  have ip || missing+=(iproute2)
 fi
 
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi

@@ -187,8 +187,9 @@ describe('cancelling a running PDF', () => {
     const other = await upload(pdf, 'other.pdf');
     await running(first._id);
     await running(other._id);
+    // One child per slot: the two bulk slots and the interactive one, which idles here.
     const before = stack.worker!.sandbox.pids().filter((pid): pid is number => pid !== undefined);
-    expect(before).toHaveLength(2);
+    expect(before).toHaveLength(3);
 
     const started = Date.now();
     const res = await cancel(tenant, first._id);
@@ -215,7 +216,7 @@ describe('cancelling a running PDF', () => {
     // The other one is cancelled through the second api process, which did not create it.
     const remote = await cancel(tenant, other._id, secondUrl);
     expect(remote.status).toBe(200);
-    expect(await Promise.all(before.map((pid) => isRunning(pid)))).toEqual([false, false]);
+    expect((await Promise.all(before.map((pid) => isRunning(pid)))).filter((alive) => !alive)).toHaveLength(2);
     await expectCancelled(other._id);
     await expectNoJobs(other._id);
 
@@ -249,7 +250,8 @@ describe('cancelling a recording with chunks in flight on both slots', () => {
       'two chunks to be transcribed at once',
     );
     const states = await chunkJobs();
-    expect(states.sort()).toEqual(['active', 'active', 'waiting', 'waiting']);
+    // Queued jobs carry their organization's fair-share priority: BullMQ calls them prioritized.
+    expect(states.sort()).toEqual(['active', 'active', 'prioritized', 'prioritized']);
     expect(await enginesRunning()).not.toHaveLength(0);
     const status = await jobStatus(id);
     expect(status).toMatchObject({ status: 'running', progress: { currentBatch: 0, totalBatches: 4 } });

@@ -14,6 +14,8 @@ const BENCHMARKS: Record<string, () => Promise<{ run(args: string[]): Promise<vo
   ocr: () => import('./ocr.ts'),
   startup: () => import('./startup.ts'),
   media: () => import('./media.ts'),
+  fairness: () => import('./fairness.ts'),
+  publish: () => import('./publish.ts'),
   'text-pages': () => import('./text-pages.ts'),
 };
 

@@ -68,7 +68,7 @@ interface Recording {
  * transcriptions) one after another with a reader's pause, repeated to `minutes` (whole rounds), as the MP3
  * a lecturer would upload, the 16 kHz WAV a whole transcription reads, and the words said.
  */
-async function makeRecording(dir: string, name: string, minutes: number): Promise<Recording> {
+export async function makeRecording(dir: string, name: string, minutes: number): Promise<Recording> {
   const lines = (await fs.readFile(path.join(LIBRIVOX, 'transcription'), 'utf8')).split('\n').filter(Boolean);
   const clips = lines.map((line) => {
     const id = /\(([^)]+)\)\s*$/.exec(line)![1]!;

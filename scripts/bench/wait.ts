@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { Queue } from 'bullmq';
-import { createRedis, MATERIALS_QUEUE } from '@quire/queue';
+import { createRedis, INTERACTIVE_QUEUE } from '@quire/queue';
 import { startBenchStack } from './bench-stack.ts';
 import { machine, positiveInt, printTable, reportWritten, summarize } from './results.ts';
 
@@ -44,7 +44,8 @@ export async function run(args: string[]): Promise<void> {
   );
   const stack = await startBenchStack();
   const redis = createRedis(stack.env.REDIS_URL!, 'producer');
-  const queue = new Queue(MATERIALS_QUEUE, { connection: redis, prefix: stack.env.QUEUE_PREFIX });
+  // upload-and-process: someone waits, so the job runs in the interactive lane.
+  const queue = new Queue(INTERACTIVE_QUEUE, { connection: redis, prefix: stack.env.QUEUE_PREFIX });
   try {
     const { url } = await stack.startApi();
     await stack.startWorker();

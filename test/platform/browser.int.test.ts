@@ -79,7 +79,8 @@ describe('in a browser', () => {
 
   it('/admin/queues shows the processed job behind the admin token', async () => {
     const { page, requested, failed } = await openPage();
-    const response = await page.goto(`${stack.url}/admin/queues/queue/materials?status=completed`);
+    // Processed through upload-and-process, so in the interactive lane.
+    const response = await page.goto(`${stack.url}/admin/queues/queue/materials-interactive?status=completed`);
     expect(response?.status()).toBe(200);
     await page.getByText(materialId).first().waitFor({ timeout: 30_000 });
     await page.screenshot({ path: path.join(ARTIFACTS, 'admin-queues.png'), fullPage: false });

@@ -99,9 +99,10 @@ describe('metrics', () => {
         .filter((s) => s.name === 'quire_http_request_duration_seconds_count')
         .every((s) => !s.labels.route!.includes('unknown-id')),
     ).toBe(true);
-    expect(sampleValue(after, 'quire_queue_jobs', { queue: 'materials', state: 'completed' })).toBeGreaterThanOrEqual(
-      1,
-    );
+    expect(
+      sampleValue(after, 'quire_queue_jobs', { queue: 'materials-interactive', state: 'completed' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(after.some((s) => s.name === 'quire_queue_jobs' && s.labels.queue === 'materials')).toBe(true);
     for (const state of ['waiting', 'active', 'delayed', 'failed']) {
       expect(
         after.some((s) => s.name === 'quire_queue_jobs' && s.labels.queue === 'webhooks' && s.labels.state === state),

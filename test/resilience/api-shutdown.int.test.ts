@@ -1,5 +1,6 @@
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findMaterialJob } from '@quire/queue';
 import { spawnService, startTestStack, waitForOk, waitUntil, type Tenant, type TestStack } from '@quire/testkit';
 
 let stack: TestStack;
@@ -41,6 +42,7 @@ describe('an api asked to stop (SIGTERM)', () => {
     // The material the cut request created is still there and still queued: nothing is lost.
     const list = await (await tenant.request('/api/v1/materials')).json();
     expect(list.materials[0]).toMatchObject({ name: 'in flight', status: 'processing' });
-    expect(await (await stack.api.queue.getJob(list.materials[0]._id))?.getState()).toBe('waiting');
+    const job = await findMaterialJob(stack.api.queue, list.materials[0]._id);
+    expect(await job?.getState()).toBe('prioritized');
   });
 });

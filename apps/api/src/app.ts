@@ -35,7 +35,7 @@ export function createApp(ctx: ApiContext): express.Express {
     app.use(
       ADMIN_QUEUES_PATH,
       requireAdminToken(ctx.config.server.adminToken),
-      ...adminQueuesHandlers([ctx.queue, ctx.webhooksQueue]),
+      ...adminQueuesHandlers([...ctx.queue.lanes(), ctx.webhooksQueue]),
     );
   }
 

@@ -50,7 +50,7 @@ export async function createApiContext(config: ServiceConfig, overrides: InfraOv
   const eventsRedis = createRedis(config.redis.url, 'worker');
   eventsRedis.on('error', redisError('queue events'));
   const waiter = new CompletionWaiter(eventsRedis, config.redis.queuePrefix, redisError('completion waiter'));
-  const metrics = createApiMetrics([queue, webhooksQueue]);
+  const metrics = createApiMetrics(queue, webhooksQueue, { topOrganizations: config.fairShare.metricsOrganizations });
   const keys = new KeyCache(
     { ttlMs: config.auth.keyCacheTtlMs, maxEntries: config.auth.keyCacheMaxEntries },
     (source) => metrics.keyLookups.inc({ source }),

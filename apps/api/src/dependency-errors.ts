@@ -18,7 +18,7 @@ export function isDependencyDown(err: unknown): boolean {
   const message = e.message ?? '';
   if (
     e.name === 'MaxRetriesPerRequestError' ||
-    /Connection is closed|enableOfflineQueue|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    /Connection is closed|Command timed out|enableOfflineQueue|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
       message,
     )
   ) {

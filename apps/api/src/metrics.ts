@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import { createRegistry, registerQueueDepth } from '@quire/metrics';
-import type { MaterialsQueue, WebhooksQueue } from '@quire/queue';
+import { createRegistry, registerOrganizationQueueDepth, registerQueueDepth } from '@quire/metrics';
+import { queuedByOrganization, type MaterialsQueue, type WebhooksQueue } from '@quire/queue';
 
 export interface ApiMetrics {
   registry: Registry;
@@ -9,9 +9,14 @@ export interface ApiMetrics {
   keyRevocationsHeard: Gauge;
 }
 
-export function createApiMetrics(queues: (MaterialsQueue | WebhooksQueue)[]): ApiMetrics {
+export function createApiMetrics(
+  materials: MaterialsQueue,
+  webhooks: WebhooksQueue,
+  settings: { topOrganizations: number },
+): ApiMetrics {
   const registry = createRegistry('api');
-  registerQueueDepth(registry, queues);
+  registerQueueDepth(registry, [...materials.lanes(), webhooks]);
+  registerOrganizationQueueDepth(registry, () => queuedByOrganization(materials), settings.topOrganizations);
   const httpRequestDuration = new Histogram({
     name: 'quire_http_request_duration_seconds',
     help: 'Time from request to the end of its response, by documented route template and status',

@@ -31,7 +31,7 @@ export async function startWorkerHttpServer(
       return;
     }
     if (req.method === 'GET' && path === '/healthz') {
-      const alive = running.worker.isRunning() && running.webhooks.isRunning();
+      const alive = running.worker.isRunning() && running.interactive.isRunning() && running.webhooks.isRunning();
       res
         .writeHead(alive ? 200 : 503, { 'Content-Type': 'application/json' })
         .end(JSON.stringify({ status: alive ? 'ok' : 'stopping' }));

@@ -25,7 +25,14 @@ const http = await startWorkerHttpServer(ctx, running).catch(async (err) => {
   await ctx.close();
   process.exit(1);
 });
-ctx.logger.info({ concurrency: config.worker.concurrency, metrics: `${http.url}/metrics` }, 'worker started');
+ctx.logger.info(
+  {
+    concurrency: config.worker.concurrency,
+    interactiveConcurrency: config.worker.interactiveConcurrency,
+    metrics: `${http.url}/metrics`,
+  },
+  'worker started',
+);
 
 // Under `npm start`'s supervisor it also says when ready, and stops should the supervisor itself die.
 stopOnSignals(ctx.logger, 'worker', async () => {

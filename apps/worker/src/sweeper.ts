@@ -1,6 +1,6 @@
 import { findStalePendingDeliveries, findStaleProcessing, touchDelivery } from '@quire/db';
 import { removeLateOriginals, requeueStuckMaterial } from '@quire/lifecycle';
-import { requeueDelivery } from '@quire/queue';
+import { findMaterialJob, requeueDelivery } from '@quire/queue';
 import type { WorkerContext } from './context.ts';
 
 type SweepContext = Pick<WorkerContext, 'db' | 'queue' | 'webhooksQueue' | 'store' | 'config' | 'logger'>;
@@ -12,16 +12,16 @@ type SweepContext = Pick<WorkerContext, 'db' | 'queue' | 'webhooksQueue' | 'stor
  */
 export async function sweepStaleMaterials(ctx: Omit<SweepContext, 'webhooksQueue'>): Promise<number> {
   const olderThan = new Date(Date.now() - ctx.config.worker.processingStaleMs);
-  const ids = await findStaleProcessing(ctx.db, olderThan);
-  for (const id of ids) {
-    const job = await ctx.queue.getJob(id);
+  const stale = await findStaleProcessing(ctx.db, olderThan);
+  for (const { id, organizationId } of stale) {
+    const job = await findMaterialJob(ctx.queue, id);
     const state = job ? await job.getState() : 'missing';
     // waiting-children: a long recording whose chunk jobs are still queued or running.
     if (['active', 'waiting', 'delayed', 'prioritized', 'waiting-children'].includes(state)) continue;
-    await requeueStuckMaterial(ctx, id);
+    await requeueStuckMaterial(ctx, { id, organizationId });
     ctx.logger.warn({ materialId: id, jobState: state }, 're-enqueued a material stuck in processing');
   }
-  return ids.length;
+  return stale.length;
 }
 
 /** The same for webhook deliveries still pending whose job is gone (or was never enqueued). */

@@ -2,6 +2,7 @@ import { WaitingChildrenError, Worker, type Job } from 'bullmq';
 import {
   CANCEL_REASON,
   enqueueDeliveries,
+  INTERACTIVE_QUEUE,
   MATERIALS_QUEUE,
   subscribeToCancels,
   WEBHOOKS_QUEUE,
@@ -23,9 +24,13 @@ import { startSweeper } from './sweeper.ts';
 // Deliveries wait on other people's servers, not on this machine's cores.
 const WEBHOOK_CONCURRENCY = 8;
 
+type MaterialsWorker = Worker<MaterialsJobData, ProcessResult | ChunkResult, MaterialsJobName>;
+
 export interface RunningWorker {
-  worker: Worker<MaterialsJobData, ProcessResult | ChunkResult, MaterialsJobName>;
-  /** One warm extraction child per concurrency slot. */
+  worker: MaterialsWorker;
+  /** The slots kept for materials someone waits for, so they never wait for a bulk job to end. */
+  interactive: MaterialsWorker;
+  /** One warm extraction child per concurrency slot of both. */
   sandbox: SandboxPool;
   /** Resolves once this worker hears cancels sent to any api process. */
   cancelsHeard: Promise<void>;
@@ -39,7 +44,7 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
   const shutdown = new AbortController();
   const { metrics, config } = ctx;
   const sandbox = new SandboxPool({
-    slots: config.worker.concurrency,
+    slots: config.worker.concurrency + config.worker.interactiveConcurrency,
     maxJobs: config.extraction.childMaxJobs,
     recycleRssMb: config.extraction.childRecycleRssMb,
     spares: config.extraction.spareChildren,
@@ -103,22 +108,27 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
       : runMaterialJob(job as Job<JobMap['process-material']>, token, cancel);
   };
 
-  const worker = new Worker<MaterialsJobData, ProcessResult | ChunkResult, MaterialsJobName>(MATERIALS_QUEUE, runJob, {
-    connection: ctx.redis,
-    prefix: ctx.config.redis.queuePrefix,
-    concurrency: ctx.config.worker.concurrency,
-    // Extraction runs in a child process, so the event loop stays free to renew this lock.
-    lockDuration: ctx.config.worker.lockMs,
-    stalledInterval: Math.max(1000, Math.floor(ctx.config.worker.lockMs / 2)),
-    maxStalledCount: 2,
-  });
-  worker.on('error', (err) => ctx.logger.warn({ err }, 'worker connection error'));
-  worker.on('failed', (job, err) =>
-    ctx.logger.warn(
-      { jobId: job?.id, materialId: job?.data.materialId, attempt: job?.attemptsMade, err: err.message },
-      'job attempt failed',
-    ),
-  );
+  const materialsWorker = (queueName: string, concurrency: number): MaterialsWorker => {
+    const w = new Worker<MaterialsJobData, ProcessResult | ChunkResult, MaterialsJobName>(queueName, runJob, {
+      connection: ctx.redis,
+      prefix: ctx.config.redis.queuePrefix,
+      concurrency,
+      // Extraction runs in a child process, so the event loop stays free to renew this lock.
+      lockDuration: ctx.config.worker.lockMs,
+      stalledInterval: Math.max(1000, Math.floor(ctx.config.worker.lockMs / 2)),
+      maxStalledCount: 2,
+    });
+    w.on('error', (err) => ctx.logger.warn({ err, queue: queueName }, 'worker connection error'));
+    w.on('failed', (job, err) =>
+      ctx.logger.warn(
+        { jobId: job?.id, materialId: job?.data.materialId, attempt: job?.attemptsMade, err: err.message },
+        'job attempt failed',
+      ),
+    );
+    return w;
+  };
+  const worker = materialsWorker(MATERIALS_QUEUE, config.worker.concurrency);
+  const interactive = materialsWorker(INTERACTIVE_QUEUE, config.worker.interactiveConcurrency);
 
   const webhooks = new Worker<JobMap['deliver-webhook'], DeliveryResult>(
     WEBHOOKS_QUEUE,
@@ -138,7 +148,9 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
     config.redis.url,
     config.redis.queuePrefix,
     ({ materialId, jobIds }) => {
-      const cancelled = jobIds.filter((id) => worker.cancelJob(id, CANCEL_REASON));
+      const cancelled = jobIds.filter(
+        (id) => worker.cancelJob(id, CANCEL_REASON) || interactive.cancelJob(id, CANCEL_REASON),
+      );
       if (cancelled.length > 0) ctx.logger.info({ materialId, jobIds: cancelled }, 'cancelling jobs on request');
     },
     (err) => ctx.logger.warn({ err: err.message }, 'cancel subscription error'),
@@ -146,18 +158,19 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
 
   return {
     worker,
+    interactive,
     sandbox,
     cancelsHeard: cancels.ready,
     webhooks,
     async stop(deadlineMs = ctx.config.worker.shutdownMs) {
       stopSweeper();
       await cancels.close();
-      const graceful = Promise.all([worker.close(), webhooks.close()]);
+      const graceful = Promise.all([worker.close(), interactive.close(), webhooks.close()]);
       const timeout = new Promise<'timeout'>((resolve) => setTimeout(resolve, deadlineMs, 'timeout').unref());
       if ((await Promise.race([graceful, timeout])) === 'timeout') {
         ctx.logger.warn('jobs still running at the shutdown deadline; handing them back to the queue');
         shutdown.abort(new Error('worker shutting down'));
-        await Promise.all([worker.close(true), webhooks.close(true)]);
+        await Promise.all([worker.close(true), interactive.close(true), webhooks.close(true)]);
       }
       await sandbox.close();
     },

@@ -6069,6 +6069,15 @@ export interface components {
             completedAt?: string;
             /** @description Why it failed */
             error?: string;
+            /** @description While `pending` with its job queued: where it stands (not in the public API) */
+            queue?: {
+                /** @description Jobs that will be taken before this one (0: next) */
+                jobsAhead: number;
+                /** @description Jobs waiting for a processing slot, this one included */
+                queued: number;
+                /** @description Those jobs at the rate the fleet finished jobs over the last 10 minutes; null when it finished too few to tell. Other organizations' jobs take their turns too, so it is an estimate */
+                estimatedWaitMs: number | null;
+            };
             progress: {
                 percentage: number;
                 /** @description A long recording's chunks transcribed so far */

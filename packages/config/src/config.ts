@@ -72,6 +72,11 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: int(1, 100).default(10),
   REDIS_URL: optionalUrl,
   QUEUE_PREFIX: z.string().min(1).default('quire'),
+  /**
+   * How long the api waits for Redis to answer one command (enqueue, rate limit) before answering 503. A
+   * refused connection fails at once; this bounds a partition, where packets go unanswered.
+   */
+  REDIS_COMMAND_TIMEOUT_MS: int(100, 600_000).default(5_000),
 
   S3_ENDPOINT: z.string().optional(),
   S3_PORT: int(1, 65535).optional(),
@@ -147,6 +152,8 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_HOSTS: hostPortList,
 
   WORKER_CONCURRENCY: int(1, 64).default(2),
+  /** Slots a worker keeps for materials someone waits for (`*-and-process`), besides WORKER_CONCURRENCY. */
+  WORKER_INTERACTIVE_CONCURRENCY: int(1, 64).default(1),
   JOB_ATTEMPTS: int(1, 20).default(3),
   /** How long a job stays locked to a worker without renewal; a dead worker's jobs return after this. */
   WORKER_LOCK_MS: int(1000).default(60_000),
@@ -168,6 +175,31 @@ const envSchema = z.object({
   MEDIA_TIMEOUT_MAX_MS: int(1000).default(4 * 3600 * 1000),
   /** Recordings longer than this are cut at silences into chunks of about this length, transcribed as separate jobs. */
   MEDIA_CHUNK_SECONDS: int(2, 3600).default(120),
+  /**
+   * Shares of the processing slots, as `organizationId=weight` pairs (comma separated): while several
+   * organizations have work waiting, one of weight 2 gets twice the slots of one of weight 1 (the default).
+   */
+  FAIR_SHARE_WEIGHTS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+        .map((entry) => entry.split('=').map((part) => part.trim())),
+    )
+    .pipe(
+      z.array(
+        z.tuple(
+          [z.string().min(1), z.string().transform(Number).pipe(z.number().positive().max(1000))],
+          'each entry must be organizationId=weight, the weight a number above 0 and at most 1000',
+        ),
+      ),
+    )
+    .transform((pairs) => new Map<string, number>(pairs)),
+  /** Organizations named in the per-organization queue depth of /metrics (the most waiting jobs); the rest add up as `other`. */
+  METRICS_QUEUE_ORGANIZATIONS: int(0, 1000).default(10),
   /** Materials in `processing` longer than this are re-enqueued by the sweeper. */
   PROCESSING_STALE_MS: int(60_000).default(30 * 60 * 1000),
   SWEEP_INTERVAL_MS: int(1000).default(60_000),
@@ -250,7 +282,7 @@ export interface Config {
   database: { url?: string; poolSize: number };
   /** The api's copy of API keys (see docs/operations.md, "API keys and revocation"). */
   auth: { keyCacheTtlMs: number; keyCacheMaxEntries: number; listenHeartbeatMs: number };
-  redis: { url?: string; queuePrefix: string };
+  redis: { url?: string; queuePrefix: string; commandTimeoutMs: number };
   storage: StorageConfig;
   extraction: {
     timeoutMs: number;
@@ -290,6 +322,7 @@ export interface Config {
   };
   worker: {
     concurrency: number;
+    interactiveConcurrency: number;
     jobAttempts: number;
     lockMs: number;
     shutdownMs: number;
@@ -297,6 +330,8 @@ export interface Config {
     sweepIntervalMs: number;
   };
   webhooks: { attempts: number; backoffMs: number; timeoutMs: number; allowHosts: string[] };
+  /** How processing slots are shared between organizations (see docs/operations.md). */
+  fairShare: { weights: ReadonlyMap<string, number>; metricsOrganizations: number };
   /** How `npm start` keeps the processes it started running. */
   supervisor: { maxRestarts: number; restartWindowMs: number; backoffMs: number; startTimeoutMs: number };
 }
@@ -356,7 +391,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keyCacheMaxEntries: e.API_KEY_CACHE_MAX_ENTRIES,
       listenHeartbeatMs: e.AUTH_LISTEN_HEARTBEAT_MS,
     },
-    redis: { ...(e.REDIS_URL ? { url: e.REDIS_URL } : {}), queuePrefix: e.QUEUE_PREFIX },
+    redis: {
+      ...(e.REDIS_URL ? { url: e.REDIS_URL } : {}),
+      queuePrefix: e.QUEUE_PREFIX,
+      commandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
+    },
     storage,
     extraction: {
       timeoutMs: e.EXTRACT_TIMEOUT_MS,
@@ -406,6 +445,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     worker: {
       concurrency: e.WORKER_CONCURRENCY,
+      interactiveConcurrency: e.WORKER_INTERACTIVE_CONCURRENCY,
       jobAttempts: e.JOB_ATTEMPTS,
       lockMs: e.WORKER_LOCK_MS,
       shutdownMs: e.WORKER_SHUTDOWN_MS,
@@ -418,6 +458,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       allowHosts: e.WEBHOOK_ALLOW_HOSTS,
     },
+    fairShare: { weights: e.FAIR_SHARE_WEIGHTS, metricsOrganizations: e.METRICS_QUEUE_ORGANIZATIONS },
     supervisor: {
       maxRestarts: e.SUPERVISOR_MAX_RESTARTS,
       restartWindowMs: e.SUPERVISOR_RESTART_WINDOW_MS,

@@ -24,10 +24,12 @@ export function createDb(
     },
   });
   // An idle client's error (e.g. Postgres restarted) must not crash the process; the next query reconnects.
-  pool.on(
-    'error',
-    options.onIdleError ?? ((err) => process.stderr.write(`postgres: idle client error: ${err.message}\n`)),
-  );
+  const onError =
+    options.onIdleError ?? ((err: Error) => process.stderr.write(`postgres: idle client error: ${err.message}\n`));
+  pool.on('error', onError);
+  // The pool listens only to idle clients: a client checked out (inside a transaction, between its queries)
+  // when Postgres goes away emitted its error to nobody, which crashed the process. Its query fails instead.
+  pool.on('connect', (client) => client.on('error', onError));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -296,6 +296,23 @@ export async function transitionMaterial(
   return row && materialFromRow(row);
 }
 
+/**
+ * Locks one material's row while it is still in one of `from`, without changing it: a publish takes this
+ * first, writes the passages, and moves the status last, so that the organization-wide rows a status change
+ * updates (counts, listing version) stay locked only for the moment before the commit. A second run of the
+ * same material waits here and then finds it no longer processing.
+ */
+export async function lockMaterialIn(db: Db, id: string, from: readonly MaterialStatus[]): Promise<boolean> {
+  const row = await db
+    .selectFrom('materials')
+    .select('id')
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Merges `patch` into metadata while the material is processing (progress updates). */
 export async function patchProcessingMetadata(
   db: Db,
@@ -331,16 +348,20 @@ export async function attachOriginal(
 }
 
 /** Materials stuck in `processing` since before `olderThan` (their job was lost or keeps dying). */
-export async function findStaleProcessing(db: Db, olderThan: Date, limit = 100): Promise<string[]> {
+export async function findStaleProcessing(
+  db: Db,
+  olderThan: Date,
+  limit = 100,
+): Promise<{ id: string; organizationId: string }[]> {
   const rows = await db
     .selectFrom('materials')
-    .select('id')
+    .select(['id', 'organization_id'])
     .where('status', '=', 'processing')
     .where('processing_started_at', '<', olderThan)
     .orderBy('processing_started_at')
     .limit(limit)
     .execute();
-  return rows.map((r) => r.id);
+  return rows.map((r) => ({ id: r.id, organizationId: r.organization_id }));
 }
 
 /**

@@ -130,6 +130,29 @@ export interface SearchVocabularyTable {
   passages: ColumnType<string, string | number, string | number>;
 }
 
+/**
+ * A transaction's changes to its organizations' vocabulary and totals, merged into them at its commit by a
+ * deferred trigger (migration 0015), so concurrent publishes never lock those rows in different orders.
+ * Empty outside a writing transaction.
+ */
+export interface SearchPendingTransactionsTable {
+  xact: string;
+}
+
+export interface SearchPendingVocabularyTable {
+  xact: string;
+  organization_id: string;
+  lexeme: string;
+  passages: ColumnType<string, string | number, string | number>;
+}
+
+export interface SearchPendingStatsTable {
+  xact: string;
+  organization_id: string;
+  passages: ColumnType<string, string | number, string | number>;
+  total_length: ColumnType<string, string | number, string | number>;
+}
+
 export interface IdempotencyKeysTable {
   organization_id: string;
   key: string;
@@ -269,6 +292,9 @@ export interface Database {
   search_documents: SearchDocumentsTable;
   search_stats: SearchStatsTable;
   search_vocabulary: SearchVocabularyTable;
+  search_pending_transactions: SearchPendingTransactionsTable;
+  search_pending_vocabulary: SearchPendingVocabularyTable;
+  search_pending_stats: SearchPendingStatsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

@@ -67,7 +67,12 @@ export async function createInfra(
   const redisError = (source: string) => (err: Error) =>
     logger.debug({ err: err.message }, `${source}redis connection error`);
   const listen = options.logRedisErrors === true;
-  const redis = createRedis(config.redis.url, options.redisRole);
+  // A producer's command that gets no answer (a partition) fails after the timeout, so a request answers 503.
+  const redis = createRedis(
+    config.redis.url,
+    options.redisRole,
+    options.redisRole === 'producer' ? { commandTimeout: config.redis.commandTimeoutMs } : {},
+  );
   if (listen) redis.on('error', redisError(''));
   if (options.redisReadyWaitMs !== undefined && redis.status !== 'ready') {
     await Promise.race([
@@ -75,7 +80,11 @@ export async function createInfra(
       new Promise((resolve) => setTimeout(resolve, options.redisReadyWaitMs).unref()),
     ]);
   }
-  const queue = createMaterialsQueue(redis, { prefix: config.redis.queuePrefix, attempts: config.worker.jobAttempts });
+  const queue = createMaterialsQueue(redis, {
+    prefix: config.redis.queuePrefix,
+    attempts: config.worker.jobAttempts,
+    fairShare: { weights: config.fairShare.weights },
+  });
   if (listen) queue.on('error', redisError('materials queue: '));
   const webhooksQueue = createWebhooksQueue(redis, {
     prefix: config.redis.queuePrefix,

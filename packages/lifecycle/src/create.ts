@@ -1,6 +1,7 @@
 import { insertMaterial, newId, recordObject, type Db } from '@quire/db';
 import type { ContentType } from '@quire/extract';
 import { storageKeys, type ContentTypeClaim, type Material, type Reference } from '@quire/material';
+import type { ProcessingClass } from '@quire/queue';
 import type { LifecycleDeps } from './deps.ts';
 import { enqueueOrWithdraw } from './enqueue.ts';
 
@@ -12,6 +13,8 @@ export interface NewMaterial {
   references: Reference[];
   extractImages: boolean;
   ocrLanguages?: string[] | undefined;
+  /** `interactive` when someone waits for it (see @quire/queue's fair sharing); default `bulk`. */
+  processingClass?: ProcessingClass | undefined;
 }
 
 /** A file already in storage under `key`, its type sniffed from its bytes. */
@@ -46,7 +49,7 @@ export async function createFromUpload(
     storageBytes: file.size,
   });
   await recordObject(deps.db, material.id, file.key, 'original', file.size);
-  await enqueueOrWithdraw(deps, material);
+  await enqueueOrWithdraw(deps, material, input.processingClass);
   return material;
 }
 
@@ -90,7 +93,7 @@ async function createWithoutBytes(
     references: input.references,
     extractImages: input.extractImages,
   });
-  await enqueueOrWithdraw(deps, material);
+  await enqueueOrWithdraw(deps, material, input.processingClass);
   return material;
 }
 

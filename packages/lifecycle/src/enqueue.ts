@@ -1,6 +1,6 @@
 import { listObjects, transitionMaterial } from '@quire/db';
 import type { Material } from '@quire/material';
-import { enqueueMaterial } from '@quire/queue';
+import { enqueueMaterial, type ProcessingClass } from '@quire/queue';
 import type { LifecycleDeps } from './deps.ts';
 import { JobRefusedError } from './job-refused.ts';
 
@@ -8,9 +8,13 @@ import { JobRefusedError } from './job-refused.ts';
  * The row is committed before the job is enqueued; if Redis refuses the job, the material is withdrawn
  * (deleted, objects removed) so the client can retry without leaving a duplicate behind.
  */
-export async function enqueueOrWithdraw(deps: LifecycleDeps, material: Material): Promise<void> {
+export async function enqueueOrWithdraw(
+  deps: LifecycleDeps,
+  material: Material,
+  processingClass: ProcessingClass = 'bulk',
+): Promise<void> {
   try {
-    await enqueueMaterial(deps.queue, material.id);
+    await enqueueMaterial(deps.queue, material.id, { organizationId: material.organizationId, processingClass });
   } catch (err) {
     deps.logger.warn({ err, materialId: material.id }, 'enqueue failed; withdrawing the material');
     await withdraw(deps, material).catch((withdrawErr) =>

@@ -1,4 +1,4 @@
-import { forgetObjects, listObjects, recordObject, transitionMaterial } from '@quire/db';
+import { forgetObjects, listObjects, lockMaterialIn, recordObject, transitionMaterial } from '@quire/db';
 import type { Material, MaterialMetadata } from '@quire/material';
 import { recordMaterialEvent } from '@quire/webhooks';
 import type { Logger } from 'pino';
@@ -37,12 +37,16 @@ export async function publishResult(
   const { db, store } = deps;
   const derivedBytes = result.objects.reduce((sum, o) => sum + o.bytes, 0);
   const committed = await db.transaction().execute(async (trx) => {
+    // The row is locked first (the guard), the status moved last: the organization-wide rows a status change
+    // updates (counts, listing version) are then held only for the moment before the commit, not while the
+    // passages are written, so publishes in one organization run side by side.
+    if (!(await lockMaterialIn(trx, material.id, ['processing']))) return undefined;
+    await replaceSearchPassages(trx, material, result.passages);
     const updated = await transitionMaterial(trx, material.id, ['processing'], 'active', {
       metadata: jsonSafe(result.metadata),
       derivedBytes,
     });
     if (!updated) return undefined;
-    await replaceSearchPassages(trx, material, result.passages);
     const previous = await listObjects(trx, material.id, 'derived');
     await forgetObjects(
       trx,

@@ -24,7 +24,7 @@ export async function reprocess(deps: LifecycleDeps, material: Material): Promis
   const started = await transitionMaterial(deps.db, id, [material.status], 'processing', { organizationId, metadata });
   if (!started) return { status: 'changed' };
   try {
-    await enqueueMaterial(deps.queue, id, { finishingMs: 5_000 });
+    await enqueueMaterial(deps.queue, id, { organizationId, finishingMs: 5_000 });
   } catch (err) {
     deps.logger.warn({ err, materialId: id }, 'enqueue failed; putting the material back as it was');
     await transitionMaterial(deps.db, id, ['processing'], material.status, {

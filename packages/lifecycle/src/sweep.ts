@@ -6,9 +6,12 @@ import type { LifecycleDeps } from './deps.ts';
  * Queues again a material left in `processing` whose job was lost (Redis flushed, a worker died between
  * retries), restarting its staleness clock. The processor's status guard makes a duplicate harmless.
  */
-export async function requeueStuckMaterial(deps: Pick<LifecycleDeps, 'db' | 'queue'>, id: string): Promise<void> {
-  await touchProcessing(deps.db, id);
-  await enqueueMaterial(deps.queue, id);
+export async function requeueStuckMaterial(
+  deps: Pick<LifecycleDeps, 'db' | 'queue'>,
+  material: { id: string; organizationId: string },
+): Promise<void> {
+  await touchProcessing(deps.db, material.id);
+  await enqueueMaterial(deps.queue, material.id, { organizationId: material.organizationId });
 }
 
 /**

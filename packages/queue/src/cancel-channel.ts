@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { createRedis } from './connection.ts';
-import type { MaterialsQueue } from './materials-queue.ts';
+import { findMaterialJob, type MaterialsQueue } from './materials-queue.ts';
 
 /**
  * Cancelling a running job reaches the worker that runs it, on whatever machine, through one Redis pub/sub channel
@@ -71,7 +71,7 @@ export async function removeJobs(queue: MaterialsQueue, jobIds: string[], settle
   for (;;) {
     const left: string[] = [];
     for (const id of jobIds) {
-      const job = await queue.getJob(id);
+      const job = await findMaterialJob(queue, id);
       if (!job) continue;
       const state = await job.getState();
       if (state === 'unknown') continue;

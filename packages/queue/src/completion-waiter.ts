@@ -1,5 +1,5 @@
 import { QueueEvents, type ConnectionOptions } from 'bullmq';
-import { MATERIALS_QUEUE } from './jobs.ts';
+import { INTERACTIVE_QUEUE, MATERIALS_QUEUE } from './jobs.ts';
 
 /** What happened to a job: it settled (completed or failed), reported progress, or changed state otherwise. */
 export type JobEvent = { kind: 'settled' } | { kind: 'progress'; progress: number } | { kind: 'changed' };
@@ -11,21 +11,24 @@ type Listener = (event: JobEvent) => void;
  * waiting requests or open event streams cost one Redis subscription instead of a thousand.
  */
 export class CompletionWaiter {
-  private readonly events: QueueEvents;
+  /** One per lane: a material's job runs in the materials queue or in the interactive one. */
+  private readonly events: QueueEvents[];
   private readonly listeners = new Map<string, Set<Listener>>();
 
   /** `onError` hears the connection's errors (it reconnects by itself); waits fall back to re-reading meanwhile. */
   constructor(connection: ConnectionOptions, prefix: string, onError: (err: Error) => void) {
-    this.events = new QueueEvents(MATERIALS_QUEUE, { connection, prefix });
-    this.events.on('error', onError);
+    this.events = [MATERIALS_QUEUE, INTERACTIVE_QUEUE].map((name) => new QueueEvents(name, { connection, prefix }));
     const notify = (jobId: string, event: JobEvent) => this.listeners.get(jobId)?.forEach((fn) => fn(event));
-    this.events.on('completed', ({ jobId }) => notify(jobId, { kind: 'settled' }));
-    this.events.on('failed', ({ jobId }) => notify(jobId, { kind: 'settled' }));
-    this.events.on('progress', ({ jobId, data }) => {
-      if (typeof data === 'number') notify(jobId, { kind: 'progress', progress: data });
-    });
-    for (const name of ['added', 'waiting', 'active', 'delayed', 'removed'] as const) {
-      this.events.on(name, ({ jobId }: { jobId: string }) => notify(jobId, { kind: 'changed' }));
+    for (const events of this.events) {
+      events.on('error', onError);
+      events.on('completed', ({ jobId }) => notify(jobId, { kind: 'settled' }));
+      events.on('failed', ({ jobId }) => notify(jobId, { kind: 'settled' }));
+      events.on('progress', ({ jobId, data }) => {
+        if (typeof data === 'number') notify(jobId, { kind: 'progress', progress: data });
+      });
+      for (const name of ['added', 'waiting', 'active', 'delayed', 'removed'] as const) {
+        events.on(name, ({ jobId }: { jobId: string }) => notify(jobId, { kind: 'changed' }));
+      }
     }
   }
 
@@ -41,7 +44,7 @@ export class CompletionWaiter {
   }
 
   async ready(): Promise<void> {
-    await this.events.waitUntilReady();
+    await Promise.all(this.events.map((events) => events.waitUntilReady()));
   }
 
   /**
@@ -100,6 +103,6 @@ export class CompletionWaiter {
   }
 
   async close(): Promise<void> {
-    await this.events.close();
+    await Promise.all(this.events.map((events) => events.close()));
   }
 }

@@ -6,8 +6,19 @@ export {
   chunkJobId,
   createMaterialsQueue,
   enqueueMaterial,
-  type MaterialsQueue,
+  findMaterialJob,
+  MaterialsQueue,
+  type EnqueueOptions,
 } from './materials-queue.ts';
+export {
+  MAX_PRIORITY,
+  pendingPosition,
+  queuedByOrganization,
+  type FairShareSettings,
+  type OrganizationDepth,
+  type PendingPosition,
+  type ProcessingClass,
+} from './fair-share.ts';
 export { createWebhooksQueue, enqueueDeliveries, requeueDelivery, type WebhooksQueue } from './webhooks-queue.ts';
 export { CompletionWaiter, type JobEvent } from './completion-waiter.ts';
 export {

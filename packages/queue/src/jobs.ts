@@ -1,9 +1,14 @@
 /** Every job quire runs: name -> payload. Payloads carry ids only; the rows hold the truth. */
 export interface JobMap {
   /** `speech` is set once a long recording has been cut and its chunk jobs added: the job then waits for them. */
-  'process-material': { materialId: string; speech?: { plan: string; chunks: number } };
+  'process-material': {
+    materialId: string;
+    /** Whose work it is, for fair sharing and per-organization queue depth; absent on jobs from before them. */
+    organizationId?: string;
+    speech?: { plan: string; chunks: number };
+  };
   /** One chunk of a long recording, a child of its material's `process-material` job. */
-  'transcribe-chunk': { materialId: string; plan: string; index: number };
+  'transcribe-chunk': { materialId: string; plan: string; index: number; organizationId?: string };
   'deliver-webhook': { deliveryId: string };
 }
 
@@ -14,6 +19,8 @@ export type MaterialsJobData = JobMap[MaterialsJobName];
 export type JobName = keyof JobMap;
 
 export const MATERIALS_QUEUE = 'materials';
+/** Materials someone waits for (`*-and-process`), served by slots of their own. */
+export const INTERACTIVE_QUEUE = 'materials-interactive';
 export const WEBHOOKS_QUEUE = 'webhooks';
 
 export interface ProcessResult {

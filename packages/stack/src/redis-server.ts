@@ -15,10 +15,21 @@ export function redisServerAvailable(): boolean {
  * `redis-server` from PATH on a free loopback port, configured as BullMQ needs it: `noeviction`, so queue
  * keys are never evicted. With `dataDir` it keeps an append-only file there; without, it keeps nothing.
  */
-export async function startRedisServer(options: { dataDir?: string; port?: number } = {}): Promise<RunningService> {
+export async function startRedisServer(
+  options: {
+    dataDir?: string;
+    port?: number;
+    /** Addresses to listen on besides loopback; the first is the one in `url`. */
+    bind?: string[];
+  } = {},
+): Promise<RunningService> {
   if (!redisServerAvailable()) throw new Error(INSTALL_HINT);
   const port = options.port ?? (await getPort());
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--maxmemory-policy', 'noeviction', '--save', ''];
+  const bind = ['127.0.0.1', ...(options.bind ?? [])];
+  const args = ['--port', String(port), '--bind', ...bind, '--maxmemory-policy', 'noeviction', '--save', ''];
+  // Protected mode refuses every client off loopback when there is no password; addresses to bind are
+  // given only for hosts of a private test network.
+  if (options.bind?.length) args.push('--protected-mode', 'no');
   if (options.dataDir) {
     await fs.mkdir(options.dataDir, { recursive: true });
     args.push('--dir', options.dataDir, '--appendonly', 'yes');
@@ -29,7 +40,7 @@ export async function startRedisServer(options: { dataDir?: string; port?: numbe
   const exited = exitOf(child);
   await waitForPort(port, 10_000);
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: `redis://${options.bind?.[0] ?? '127.0.0.1'}:${port}`,
     exited,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');

@@ -7,15 +7,18 @@ export async function startS3Server(options: {
   directory: string;
   bucket: string;
   port?: number;
+  /** The one address it listens on (default loopback). */
+  address?: string;
 }): Promise<RunningService & { port: number }> {
   const port = options.port ?? (await getPort());
+  const address = options.address ?? '127.0.0.1';
   const server = new S3rver({
     port,
-    address: '127.0.0.1',
+    address,
     silent: true,
     directory: options.directory,
     configureBuckets: [{ name: options.bucket, configs: [] }],
   });
   await server.run();
-  return { url: `http://127.0.0.1:${port}`, port, stop: () => server.close() };
+  return { url: `http://${address}:${port}`, port, stop: () => server.close() };
 }

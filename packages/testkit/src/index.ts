@@ -21,6 +21,7 @@ export {
   descendantsOf,
   isRunning,
   rssMb,
+  spawnLogged,
   spawnService,
   startWorkerProcess,
   waitForOk,
@@ -30,5 +31,16 @@ export {
 export { sendJson, uploadAndProcess, waitForStatus } from './requests.ts';
 export { OpenApiResponseChecker } from './openapi-responses.ts';
 export { parsePrometheusText, sampleValue, type Sample } from './prometheus.ts';
+export { recountSearchStatistics, type SearchRecount } from './search-recount.ts';
+export {
+  fleetUnavailableReason,
+  removeStaleFleets,
+  startFleet,
+  HOST_NAMES,
+  type Fleet,
+  type FleetHost,
+  type HostName,
+  type LinkName,
+} from './fleet.ts';
 export * as sdk from './sdk-types.ts';
 export { readAsSdk } from './sdk-types.ts';

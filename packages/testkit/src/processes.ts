@@ -19,22 +19,35 @@ export interface ServiceProcess {
 export function spawnService(
   kind: keyof typeof ENTRIES,
   env: Record<string, string>,
-  options: { compiledDir?: string } = {},
+  options: { compiledDir?: string; netns?: string } = {},
 ): ServiceProcess {
   const entry = options.compiledDir
     ? [path.join(options.compiledDir, `${kind}.js`)]
     : ['--import', 'tsx', path.join(root, ENTRIES[kind])];
-  const child = spawn(process.execPath, entry, {
+  return spawnLogged([process.execPath, ...entry], env, { netns: options.netns });
+}
+
+/**
+ * Runs a command with its output kept (the last 64 KiB); given `netns`, inside that network namespace
+ * (`ip netns exec` replaces itself with the command, so the child's pid is the command's).
+ */
+export function spawnLogged(
+  argv: string[],
+  env: Record<string, string>,
+  options: { netns?: string; stdin?: 'pipe' | 'ignore' } = {},
+): ServiceProcess {
+  const [command, ...args] = options.netns ? ['ip', 'netns', 'exec', options.netns, ...argv] : argv;
+  const child = spawn(command!, args, {
     cwd: root,
     env: { ...process.env, ...env, LOG_LEVEL: env.LOG_LEVEL === 'silent' ? 'info' : (env.LOG_LEVEL ?? 'info') },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-64 * 1024);
   };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );

@@ -54,6 +54,8 @@ interface Lease {
   resetAt: number;
 }
 
+const FALLBACK_RETRY_MS = 1000;
+
 type RedisWithLease = Redis & { quireRateLease(numKeys: number, ...args: (string | number)[]): Promise<number[]> };
 
 /**
@@ -64,13 +66,18 @@ type RedisWithLease = Redis & { quireRateLease(numKeys: number, ...args: (string
  * whose requests are spread over several processes may be refused up to an eighth of its remainder early.
  * While Redis does not answer, counts in this process instead (the same limits, per process), so the limits are
  * never simply off; counting returns to Redis as soon as it answers, and hits counted locally meanwhile are not
- * carried over.
+ * carried over. While it does not answer, one request at a time asks it again, at most once every
+ * FALLBACK_RETRY_MS (or as soon as the connection is made again): over a partition each question waits the
+ * command timeout, and the others should not.
  */
 export class RateCounter {
   private readonly redis: RedisWithLease;
   private readonly leases = new LRUCache<string, Lease[]>({ max: 100_000 });
   private readonly local = new LRUCache<string, { hits: number; resetAt: number }>({ max: 100_000 });
   private onFallback = false;
+  private askRedisAfter = 0;
+  /** One request at a time asks Redis whether it is back; the others count locally meanwhile. */
+  private probing = false;
 
   constructor(
     redis: Redis,
@@ -78,6 +85,10 @@ export class RateCounter {
   ) {
     if (!('quireRateLease' in redis)) redis.defineCommand('quireRateLease', { lua: LEASE_SCRIPT });
     this.redis = redis as RedisWithLease;
+    // A connection made again means Redis answers again: no need to wait for the next probe.
+    redis.on('ready', () => {
+      this.askRedisAfter = 0;
+    });
   }
 
   async hit(counters: { key: string; limit: number }[]): Promise<Hit[]> {
@@ -85,6 +96,9 @@ export class RateCounter {
     const fromLeases = counters.map(({ key }) => this.fromLease(key, now));
     const missing = counters.filter((_, i) => fromLeases[i] === undefined);
     if (missing.length === 0) return fromLeases as Hit[];
+    if (this.onFallback && (this.probing || now < this.askRedisAfter))
+      return counters.map(({ key }, i) => fromLeases[i] ?? this.hitLocally(key));
+    this.probing = this.onFallback;
     try {
       const reply = await this.redis.quireRateLease(
         missing.length,
@@ -107,8 +121,11 @@ export class RateCounter {
       if (!this.onFallback)
         this.logger.warn({ err }, 'Redis is unavailable: rate limiting counts in this process until it is back');
       this.onFallback = true;
+      this.askRedisAfter = Date.now() + FALLBACK_RETRY_MS;
       this.leases.clear();
       return counters.map(({ key }) => this.hitLocally(key));
+    } finally {
+      this.probing = false;
     }
   }
 

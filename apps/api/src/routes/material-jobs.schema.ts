@@ -12,6 +12,23 @@ export const jobStatusSchema = z
     startedAt: isoTimestamp.optional(),
     completedAt: isoTimestamp.optional(),
     error: z.string().optional().meta({ description: 'Why it failed' }),
+    queue: z
+      .strictObject({
+        jobsAhead: z.number().int().min(0).meta({ description: 'Jobs that will be taken before this one (0: next)' }),
+        queued: z.number().int().min(1).meta({ description: 'Jobs waiting for a processing slot, this one included' }),
+        estimatedWaitMs: z
+          .number()
+          .int()
+          .min(0)
+          .nullable()
+          .meta({
+            description:
+              'Those jobs at the rate the fleet finished jobs over the last 10 minutes; null when it finished too few ' +
+              "to tell. Other organizations' jobs take their turns too, so it is an estimate",
+          }),
+      })
+      .optional()
+      .meta({ description: 'While `pending` with its job queued: where it stands (not in the public API)' }),
     progress: z.strictObject({
       percentage: z.number().min(0).max(100),
       currentBatch: z.number().int().optional().meta({ description: "A long recording's chunks transcribed so far" }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { materialViewSchema, type Material } from '@quire/material';
+import type { ProcessingClass } from '@quire/queue';
 import type { ApiContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { idParams, json } from '../openapi/common.ts';
@@ -59,6 +60,7 @@ const createFromUpload = (
   { ctx, principal }: Input,
   upload: ReceivedUpload,
   fields: z.output<typeof uploadFieldsSchema>,
+  processingClass: ProcessingClass = 'bulk',
 ) =>
   materials.createFromUpload(ctx, principal.organizationId, {
     materialId: upload.materialId,
@@ -68,9 +70,15 @@ const createFromUpload = (
     extractImages: fields.extractImages,
     references: fields.references ?? [],
     ocrLanguages: fields.ocrLanguages,
+    processingClass,
   });
 
-const createFromContent = ({ ctx, principal }: Input, body: z.output<typeof createSchema>) =>
+/** A client that waits for processing (`*-and-process`) asks for `interactive`, ahead of its organization's bulk work. */
+const createFromContent = (
+  { ctx, principal }: Input,
+  body: z.output<typeof createSchema>,
+  processingClass: ProcessingClass = 'bulk',
+) =>
   materials.createFromContent(ctx, principal.organizationId, {
     name: body.name,
     content: body.content,
@@ -78,12 +86,14 @@ const createFromContent = ({ ctx, principal }: Input, body: z.output<typeof crea
     references: body.references ?? [],
     extractImages: body.extractImages ?? true,
     ocrLanguages: body.ocrLanguages,
+    processingClass,
   });
 
 const createFromUrl = (
   input: Input,
   body: z.output<typeof urlUploadSchema> & { references?: z.output<typeof patchSchema>['references'] },
-) => createFromContent(input, { ...body, content: { url: body.url } });
+  processingClass: ProcessingClass = 'bulk',
+) => createFromContent(input, { ...body, content: { url: body.url } }, processingClass);
 
 /** 201 once active, 202 with Location when the wait runs out, 422 (400 for a contradicted claim) on failure. */
 async function waitAndReply(
@@ -159,7 +169,8 @@ export const materialRoutes: AnyRoute[] = [
     idempotent: true,
     responses: waitResponses,
     errors: [400, 404, 409, 413, 415],
-    handle: async (input) => waitAndReply(input, await createFromUpload(input, input.upload!, input.body), input.body),
+    handle: async (input) =>
+      waitAndReply(input, await createFromUpload(input, input.upload!, input.body, 'interactive'), input.body),
   }),
   apiRoute({
     method: 'post',
@@ -171,7 +182,7 @@ export const materialRoutes: AnyRoute[] = [
     idempotent: true,
     responses: waitResponses,
     errors: [400, 404, 409, 413],
-    handle: async (input) => waitAndReply(input, await createFromContent(input, input.body), input.body),
+    handle: async (input) => waitAndReply(input, await createFromContent(input, input.body, 'interactive'), input.body),
   }),
   apiRoute({
     method: 'post',
@@ -207,7 +218,7 @@ export const materialRoutes: AnyRoute[] = [
     idempotent: true,
     responses: waitResponses,
     errors: [400, 404, 409, 413],
-    handle: async (input) => waitAndReply(input, await createFromUrl(input, input.body), input.body),
+    handle: async (input) => waitAndReply(input, await createFromUrl(input, input.body, 'interactive'), input.body),
   }),
   apiRoute({
     method: 'post',

@@ -1,5 +1,6 @@
 import { countFinishedSpeechChunks } from '@quire/db';
 import type { Material } from '@quire/material';
+import { findMaterialJob, pendingPosition } from '@quire/queue';
 import type { ApiContext } from '../context.ts';
 import { getMaterial } from './materials.service.ts';
 
@@ -11,6 +12,8 @@ export interface JobStatus {
   startedAt?: string;
   completedAt?: string;
   error?: string;
+  /** While pending: where its job stands among those waiting for a slot. */
+  queue?: { jobsAhead: number; queued: number; estimatedWaitMs: number | null };
   progress: {
     percentage: number;
     currentBatch?: number;
@@ -31,11 +34,17 @@ const QUEUED = new Set(['waiting', 'delayed', 'prioritized', 'wait']);
 /** The status of a material's processing as the public service's job-status reports it (see `statusOf`). */
 export async function jobStatusOf(ctx: ApiContext, organizationId: string, id: string): Promise<JobStatus> {
   const material = await getMaterial(ctx, organizationId, id);
-  const job = material.status === 'processing' ? await ctx.queue.getJob(id) : undefined;
+  const job = material.status === 'processing' ? await findMaterialJob(ctx.queue, id) : undefined;
   const state = job ? await job.getState() : undefined;
   const status = statusOf(material, state);
   const { metadata } = material;
   const result: JobStatus = { jobId: id, status, progress: { percentage: 0 } };
+  if (status === 'pending' && job) {
+    const position = await pendingPosition(ctx.queue, id);
+    if (position) {
+      result.queue = { jobsAhead: position.ahead, queued: position.queued, estimatedWaitMs: position.estimatedWaitMs };
+    }
+  }
 
   const started = job?.processedOn ?? (status === 'pending' ? undefined : material.processingStartedAt?.getTime());
   if (started) result.startedAt = new Date(started).toISOString();

@@ -21,6 +21,7 @@ import {
   type Material,
   type Reference,
 } from '@quire/material';
+import type { ProcessingClass } from '@quire/queue';
 import type { ApiContext } from '../context.ts';
 import { isDependencyDown } from '../dependency-errors.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, unavailable, unsupportedType } from '../errors.ts';
@@ -57,6 +58,8 @@ export interface UploadInput {
   extractImages: boolean;
   references: Reference[];
   ocrLanguages?: string[] | undefined;
+  /** `interactive` when the client waits for processing; default `bulk`. */
+  processingClass?: ProcessingClass;
 }
 
 /** Validates a streamed upload's bytes and creates its material in `processing`, or removes the object. */
@@ -82,6 +85,7 @@ export async function createFromUpload(ctx: ApiContext, organizationId: string, 
         references: input.references,
         extractImages: input.extractImages,
         ocrLanguages: input.ocrLanguages,
+        processingClass: input.processingClass,
         file: {
           key: file.key,
           filename: sanitizeFilename(file.originalname),
@@ -106,6 +110,8 @@ export interface ContentInput {
   references: Reference[];
   extractImages: boolean;
   ocrLanguages?: string[] | undefined;
+  /** `interactive` when the client waits for processing; default `bulk`. */
+  processingClass?: ProcessingClass;
 }
 
 /** A text material, or a URL material whose bytes the worker fetches. */
@@ -128,6 +134,7 @@ export async function createFromContent(
     extractImages: input.extractImages,
     ocrLanguages: input.ocrLanguages,
     requestedType: type,
+    processingClass: input.processingClass,
   };
   return queued(
     text !== undefined

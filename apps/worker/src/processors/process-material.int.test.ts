@@ -108,7 +108,7 @@ describe('sweepStaleMaterials', () => {
     });
     expect(swept).toBeGreaterThanOrEqual(1);
     const job = await stack.api.queue.getJob(id);
-    expect(job?.data).toEqual({ materialId: id });
-    expect(await job?.getState()).toBe('waiting');
+    expect(job?.data).toEqual({ materialId: id, organizationId: tenant.organizationId });
+    expect(await job?.getState()).toBe('prioritized');
   });
 });

@@ -159,6 +159,7 @@ async function cutIntoChunks(
     queue,
     job,
     planned.map((c) => ({ materialId: material.id, plan, index: c.index })),
+    { organizationId: material.organizationId },
   );
   await job.updateData({ ...job.data, speech: { plan, chunks: planned.length } });
   reportProgress(CUT_UNTIL);

@@ -11,7 +11,7 @@ import {
   patchProcessingMetadata,
 } from '@quire/db';
 import { createSpeechEngine } from '@quire/extract/speech-tools';
-import type { ChunkResult, JobMap, MaterialsQueue } from '@quire/queue';
+import { findMaterialJob, type ChunkResult, type JobMap, type MaterialsQueue } from '@quire/queue';
 import { makeJobDir } from '../sandbox/job-dirs.ts';
 import { mediaBudgetMs } from './budget.ts';
 import { anySignal, isCancelled } from './cancellation.ts';
@@ -73,7 +73,7 @@ async function publishProgress(deps: ProcessDeps & { queue: MaterialsQueue }, ma
     const { finished, total } = await countFinishedSpeechChunks(deps.db, materialId, plan);
     const percent = Math.round(CUT_UNTIL + ((CHUNKS_UNTIL - CUT_UNTIL) * finished) / Math.max(1, total));
     await patchProcessingMetadata(deps.db, materialId, { progress: percent });
-    await (await deps.queue.getJob(materialId))?.updateProgress(percent);
+    await (await findMaterialJob(deps.queue, materialId))?.updateProgress(percent);
   } catch (err) {
     deps.logger.debug({ err, materialId }, 'could not publish chunk progress');
   }

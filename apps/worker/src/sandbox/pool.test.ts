@@ -194,6 +194,17 @@ describe('SandboxPool', () => {
     expect(new Set([first.pid, scan.pid, second.pid]).size).toBe(1);
   });
 
+  it('gives up a job aborted while the child of its slot is still starting, and the slot serves the next', async () => {
+    const pool = poolOf();
+    const spec = await sandboxJob(dir, 'aborted-at-start', contentBombPdf(300), 'pdf');
+    const shutdown = new AbortController();
+    const running = pool.run(spec, LIMITS, () => {}, shutdown.signal);
+    // The child takes far longer than this to load its extractors.
+    setTimeout(() => shutdown.abort(new Error('worker shutting down')), 50);
+    await expect(running).rejects.toThrow('worker shutting down');
+    await pdfJob(pool, 'after the abort');
+  });
+
   it('queues a job until a slot is free', async () => {
     const pool = poolOf();
     const results = await Promise.all([1, 2, 3].map((i) => pdfJob(pool, `queued ${i}`)));

@@ -130,6 +130,8 @@ export class WarmChild {
   ): Promise<JobOutcome> {
     signal?.throwIfAborted();
     await this.ready;
+    // Starting a child can take seconds on a busy machine: an abort in that time must not be missed.
+    signal?.throwIfAborted();
     this.jobs++;
     const child = this.process;
     let overrun: 'TIMEOUT' | 'TOO_LARGE' | 'ABORTED' | 'IMAGES' | undefined;
