@@ -1,6 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import { clean, parseDocument, type DomDocument, type DomElement } from './html-dom.ts';
 import { isoDate, pageFacts, type PageFacts } from './html-facts.ts';
+import { widerArticle } from './html-container.ts';
 import { pruneBoilerplate } from './html-prune.ts';
 import { pageShape, streamedText } from './html-stream.ts';
 import { dropLinkLists, trimEdges } from './html-tidy.ts';
@@ -68,7 +69,8 @@ export function extractHtmlPage(html: string, pageUrl?: string): HtmlPage {
   };
   const articleChars = article?.textContent?.trim().length ?? 0;
   if (article?.content && articleChars >= MIN_ARTICLE_CHARS) {
-    const content = parseDocument(`<!doctype html><html><body>${article.content}</body></html>`);
+    const found = parseDocument(`<!doctype html><html><body>${article.content}</body></html>`);
+    const content = (pruned && widerArticle(found, pruned)) || found;
     tidyArticle(content, described.author);
     const posts = postsLike(html, content);
     const body = posts

@@ -107,3 +107,25 @@ describe('extractHtmlPage: boilerplate around the article', () => {
     expect(text).not.toContain('About us');
   });
 });
+
+describe('extractHtmlPage: the article around the block Readability takes', () => {
+  it('keeps the paragraphs beside a boxed block (a FAQ) when they hold more prose than the box', () => {
+    const answers = Array.from(
+      { length: 4 },
+      (_, i) => `<h3>Question ${i + 1}?</h3><p>Answer ${i + 1}, ${'in a list, of commas, '.repeat(12)}ends.</p>`,
+    ).join('');
+    const intro = Array.from(
+      { length: 10 },
+      (_, i) =>
+        `<p>Story paragraph ${i + 1} tells the reader about the harbour and its boats in a long sentence that keeps going for a good while</p>`,
+    ).join('');
+    const { text, metadata } = extractHtmlPage(
+      page(`<main><div class="wrap">${intro}<div class="faq"><h2>Frequently asked</h2><div class="faq-content">${answers}</div></div>
+      <p>Closing paragraph of the story says goodbye to the harbour and its boats in a long sentence that keeps going on</p></div></main>`),
+    );
+    expect(metadata.extraction).toBe('article');
+    expect(text).toContain('Answer 1, in a list');
+    expect(text).toContain('Story paragraph 1 tells');
+    expect(text).toContain('Closing paragraph of the story');
+  });
+});

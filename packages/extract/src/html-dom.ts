@@ -16,6 +16,7 @@ export interface DomElement {
   textContent: string | null;
   readonly parentElement: DomElement | null;
   readonly nextElementSibling: DomElement | null;
+  readonly children: ArrayLike<DomElement>;
   readonly outerHTML: string;
   readonly innerHTML: string;
   readonly childElementCount: number;
