@@ -36,6 +36,23 @@ async function created(t: Tenant, pathname: string, body: unknown) {
   return res.json();
 }
 
+/** Uploads a file and waits for it, then reads its debug answer as the SDK's `get_debug_info` does. */
+async function processedWithDebug(name: string, file: Blob, filename: string) {
+  const form = new FormData();
+  form.append('name', name);
+  form.append('file', file, filename);
+  const m = await (
+    await tenant.request('/api/v1/materials/upload/file-and-process', { method: 'POST', body: form })
+  ).json();
+  expect(m.status).toBe('active');
+  const debug = readAsSdk(
+    sdk.MaterialGetDebugInfoResponse,
+    await getJson(tenant, `/api/v1/materials/${m._id}/debug`),
+    'debug',
+  );
+  return { m, debug };
+}
+
 describe('job status', () => {
   it('is pending while queued, then completed with a result summary, as the SDK reads it', async () => {
     const m = await created(tenant, '/api/v1/materials', {
@@ -87,18 +104,8 @@ describe('job status', () => {
 describe('debug info', () => {
   it("shows a PDF's row as stored and its images with page index and a working URL", async () => {
     await stack.startWorker();
-    const form = new FormData();
-    form.append('name', 'Pictures');
-    form.append('file', new Blob([await pdfWithPictures(2, [{ page: 2, width: 300, height: 200 }])]), 'p.pdf');
-    const m = await (
-      await tenant.request('/api/v1/materials/upload/file-and-process', { method: 'POST', body: form })
-    ).json();
-    expect(m.status).toBe('active');
-    const debug = readAsSdk(
-      sdk.MaterialGetDebugInfoResponse,
-      await getJson(tenant, `/api/v1/materials/${m._id}/debug`),
-      'debug',
-    );
+    const pictures = new Blob([await pdfWithPictures(2, [{ page: 2, width: 300, height: 200 }])]);
+    const { m, debug } = await processedWithDebug('Pictures', pictures, 'p.pdf');
     expect(debug).toMatchObject({ materialId: m._id, name: 'Pictures', status: 'active', contentType: 'pdf' });
     expect(debug.metadata).toMatchObject({ pageCount: 2, wordCount: m.metadata.wordCount });
     expect(debug.content).toMatchObject({ s3Key: m.content.s3Key, filename: 'p.pdf' });
@@ -114,18 +121,8 @@ describe('debug info', () => {
   });
 
   it("gives a recording's transcript structure", async () => {
-    const form = new FormData();
-    form.append('name', 'Speech');
-    form.append('file', new Blob([await speechAudio('wav')], { type: 'audio/wav' }), 'speech.wav');
-    const m = await (
-      await tenant.request('/api/v1/materials/upload/file-and-process', { method: 'POST', body: form })
-    ).json();
-    expect(m.status).toBe('active');
-    const debug = readAsSdk(
-      sdk.MaterialGetDebugInfoResponse,
-      await getJson(tenant, `/api/v1/materials/${m._id}/debug`),
-      'debug',
-    );
+    const speech = new Blob([await speechAudio('wav')], { type: 'audio/wav' });
+    const { debug } = await processedWithDebug('Speech', speech, 'speech.wav');
     expect(debug.transcriptStructure).toMatchObject({ engine: 'pocketsphinx', chunked: false, chunks: [] });
   });
 });
