@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { Queue } from 'bullmq';
-import { createRedis, INTERACTIVE_QUEUE } from '@quire/queue';
+import { createRedis, INTERACTIVE_QUEUE, MATERIALS_QUEUE } from '@quire/queue';
 import { startBenchStack } from './bench-stack.ts';
 import { machine, positiveInt, printTable, reportWritten, summarize } from './results.ts';
 
@@ -44,8 +44,11 @@ export async function run(args: string[]): Promise<void> {
   );
   const stack = await startBenchStack();
   const redis = createRedis(stack.env.REDIS_URL!, 'producer');
-  // upload-and-process: someone waits, so the job runs in the interactive lane.
-  const queue = new Queue(INTERACTIVE_QUEUE, { connection: redis, prefix: stack.env.QUEUE_PREFIX });
+  // upload-and-process: someone waits, so the job runs in the interactive lane, or in the bulk queue when the lane's
+  // slots are all taken (8 in flight).
+  const queues = [INTERACTIVE_QUEUE, MATERIALS_QUEUE].map(
+    (name) => new Queue(name, { connection: redis, prefix: stack.env.QUEUE_PREFIX }),
+  );
   try {
     const { url } = await stack.startApi();
     await stack.startWorker();
@@ -56,8 +59,10 @@ export async function run(args: string[]): Promise<void> {
     const finishedOnOf = async (jobId: string) => {
       const deadline = Date.now() + 10_000;
       for (;;) {
-        const job = await queue.getJob(jobId);
-        if (job?.finishedOn) return job.finishedOn;
+        for (const queue of queues) {
+          const job = await queue.getJob(jobId);
+          if (job?.finishedOn) return job.finishedOn;
+        }
         if (Date.now() > deadline) throw new Error(`job ${jobId} has no finishedOn after 10 s`);
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
@@ -155,7 +160,7 @@ export async function run(args: string[]): Promise<void> {
     );
     await reportWritten('wait', summary, loadBefore);
   } finally {
-    await queue.close().catch(() => {});
+    await Promise.all(queues.map((queue) => queue.close().catch(() => {})));
     redis.disconnect();
     await stack.stop();
   }
