@@ -95,6 +95,31 @@ describe('extractHtmlPage: boilerplate around the article', () => {
     }
   });
 
+  it('ends the article at a line that opens suggestions of other articles or the comments, with what follows it', () => {
+    const teaser = (title: string) =>
+      `<h3>${title}</h3><p>${title}: a teaser of another article runs on for a sentence or two, long enough to read like prose here.</p>`;
+    const { text } = extractHtmlPage(
+      page(`<article><h1>Tide tables</h1>${prose('tides')}
+      <h2>You may also like</h2>${teaser('Moon and sea')}${teaser('Storm surges')}
+      <h2>2 Comments</h2><p>Great article, thanks for writing it, I always wondered how the tides work on our coast.</p></article>`),
+    );
+    expect(text).toContain('Paragraph 5 on tides');
+    for (const tail of ['You may also like', 'Moon and sea', 'Storm surges', '2 Comments', 'Great article']) {
+      expect(text).not.toContain(tail);
+    }
+  });
+
+  it('does not end the article at such a line near its top, or at a line that only starts like one', () => {
+    const { text } = extractHtmlPage(
+      page(`<article><h1>Tide tables</h1><p>Comments</p>${prose('tides', 3)}
+      <p>Related: <a href="/moon">the moon</a> and the tides follow each other closely around the year, month by month.</p>
+      ${prose('currents', 3)}</article>`),
+    );
+    expect(text).toContain('Paragraph 1 on tides');
+    expect(text).toContain('Related: the moon and the tides');
+    expect(text).toContain('Paragraph 3 on currents');
+  });
+
   it('keeps the text of a page without an article, without its navigation and footer, flagged as the whole page', () => {
     const { text, metadata } = extractHtmlPage(
       page(

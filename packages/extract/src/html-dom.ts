@@ -8,6 +8,7 @@ import { parseHTML } from 'linkedom';
 export interface DomNode {
   readonly nodeType: number;
   textContent: string | null;
+  remove(): void;
 }
 
 export interface DomElement {
@@ -16,6 +17,7 @@ export interface DomElement {
   textContent: string | null;
   readonly parentElement: DomElement | null;
   readonly nextElementSibling: DomElement | null;
+  readonly nextSibling: DomNode | null;
   readonly children: ArrayLike<DomElement>;
   readonly outerHTML: string;
   readonly innerHTML: string;

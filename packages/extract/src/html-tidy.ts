@@ -103,3 +103,64 @@ function leafBlocks(content: DomDocument): DomElement[] {
   const all = [...content.body.querySelectorAll(BLOCKS)];
   return all.filter((block) => block.querySelector(BLOCKS) === null);
 }
+
+/**
+ * A line that opens what follows an article, not a part of it: suggestions of other articles ("You may also like",
+ * "Mehr zum Thema") and the comment section ("24 comments", "Leave a reply"). The whole line, so that "Related: <a
+ * link>" inside the text, which the link rules judge, is not taken for one. Inline "read also" prompts are left out:
+ * the article goes on after them.
+ */
+const TAIL_HEADING = new RegExp(
+  '^(?:' +
+    [
+      'das (?:könnte|dürfte) (?:sie|dich) auch interessieren',
+      'auch interessant',
+      'mehr zu(?:m thema)?',
+      'weitere (?:artikel|beiträge|themen|nachrichten)',
+      'ähnliche (?:artikel|beiträge)',
+      'in den schlagzeilen',
+      'related(?: articles| posts| stories| content)?',
+      'you (?:may|might) also (?:like|enjoy)',
+      'more (?:from|stories|articles)',
+      'veja também',
+      'leia também',
+      'te puede interesar',
+      '\\d* ?(?:kommentare|comments?|responses|replies)',
+      'leave a (?:reply|comment)',
+      '(?:schreibe|hinterlasse) einen kommentar',
+    ].join('|') +
+    ')\\s*[:!.…]*$',
+  'i',
+);
+/** A tail heading is only trusted in the second half of the article: a "Related" box or "Comments" link higher up sits inside it. */
+const TAIL_AFTER_SHARE = 0.5;
+
+/** Ends the article at a line that opens the page's tail (see TAIL_HEADING): that line and everything after it go. */
+export function cutAtTail(content: DomDocument): void {
+  const blocks = leafBlocks(content);
+  const total = blocks.reduce((sum, b) => sum + textOf(b).length, 0);
+  let above = 0;
+  for (const block of blocks) {
+    const text = textOf(block);
+    if (
+      above >= total * TAIL_AFTER_SHARE &&
+      text.length <= 50 &&
+      TAIL_HEADING.test(text) &&
+      // A link or a button's label ("Comments" on a counter) is not the start of a section.
+      !block.closest('a') &&
+      !['SPAN', 'LI', 'TD', 'DD', 'TIME'].includes(block.tagName)
+    ) {
+      removeFrom(block, content.body);
+      return;
+    }
+    above += text.length;
+  }
+}
+
+/** `element`, and everything after it in the document, up to the end of `root`. */
+function removeFrom(element: DomElement, root: DomElement): void {
+  for (let node: DomElement | null = element; node && node !== root; node = node.parentElement) {
+    while (node.nextSibling) node.nextSibling.remove();
+  }
+  element.remove();
+}
