@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   sendJson,
   startHttpServer,
+  waitForStatus,
   startTestStack,
   uploadAndProcess,
   type Tenant,
@@ -90,6 +92,16 @@ const THREAD_PAGE = `<!doctype html><html lang="en"><head><title>Why does my bre
 <div class="suggested"><h3>Suggested topics</h3><a href="/t/1">Rye starter smells of acetone</a></div>
 </body></html>`;
 
+/** A page in KOI8-R that says so only in its server's Content-Type, as many older sites do. */
+const RUSSIAN = [
+  'Ремонт старой гавани закончился в понедельник, на год раньше срока, который совет объявил в начале работ.',
+  'Инженеры заменили более четырёхсот гранитных блоков, расшатанных зимними штормами, и перестроили слип для спасательной лодки.',
+];
+const KOI8_PAGE = iconv.encode(
+  `<!doctype html><html><head><title>Гавань</title></head><body><h1>Гавань отремонтирована</h1>${RUSSIAN.map((p) => `<p>${p}</p>`).join('')}</body></html>`,
+  'koi8-r',
+);
+
 let stack: TestStack;
 let tenant: Tenant;
 let web: TestHttpServer;
@@ -102,6 +114,8 @@ beforeAll(async () => {
     '/article.html': html(ARTICLE_PAGE),
     '/notice.html': html(NOTICE_PAGE),
     '/thread.html': html(THREAD_PAGE),
+    '/koi8.html': (_req: unknown, res: import('node:http').ServerResponse) =>
+      res.writeHead(200, { 'content-type': 'text/html; charset=KOI8-R' }).end(KOI8_PAGE),
   });
   site = `http://127.0.0.1:${web.port}`;
   stack = await startTestStack({ config: { URL_FETCH_ALLOW_HOSTS: `127.0.0.1:${web.port}` } });
@@ -192,6 +206,23 @@ describe('pages that are not one article', () => {
     expect(text).not.toContain(words('Rye starter smells of acetone'));
     expect(text).not.toContain('dough_boy');
     expect(material.metadata.canonicalUrl).toBe(`${site}/t/bread-collapse/4411`);
+  });
+});
+
+describe('the charset a page is served with', () => {
+  it('decodes a page that declares its charset only in the HTTP header, and again when it is reprocessed', async () => {
+    const material = await fromUrl(`${site}/koi8.html`);
+    expect(material).toMatchObject({ status: 'active', metadata: { encoding: 'koi8-r' } });
+    expect(material.content.mimeType).toBe('text/html; charset=KOI8-R');
+    for (const p of RUSSIAN) expect(material.metadata.extractedText).toContain(p);
+
+    const reprocess = await sendJson(tenant, 'POST', `/api/v1/materials/${material._id}/reprocess`);
+    expect(reprocess.status).toBe(200);
+    expect((await reprocess.json()).status).toBe('processing');
+    const again = await waitForStatus(tenant, material._id, ['active', 'error']);
+    expect(again).toMatchObject({ status: 'active', metadata: { encoding: 'koi8-r' } });
+    expect(again.updatedAt).not.toBe(material.updatedAt);
+    for (const p of RUSSIAN) expect(again.metadata.extractedText).toContain(p);
   });
 });
 

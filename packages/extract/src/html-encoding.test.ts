@@ -1,6 +1,7 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { decodeHtml } from './html-encoding.ts';
+import { charsetOf, decodeHtml, withDeclaredCharset } from './html-encoding.ts';
+import { extractTextBytes } from './text.ts';
 
 const page = (meta: string, body: string) =>
   `<!doctype html><html><head>${meta}<title>t</title></head><body><p>${body}</p></body></html>`;
@@ -39,5 +40,39 @@ describe('decodeHtml', () => {
       Buffer.from(page('<meta charset="iso-8859-1">', 'Grüße')),
     ]);
     expect(decodeHtml(bytes).text).toContain('Grüße');
+  });
+
+  it('reads the charset the server declared, which outranks the <meta>, and falls back to the <meta> for a label it does not know', () => {
+    const koi8 = iconv.encode(page('', 'Привет, мир'), 'koi8-r');
+    expect(decodeHtml(koi8, 'KOI8-R')).toMatchObject({ encoding: 'koi8-r' });
+    expect(decodeHtml(koi8, 'KOI8-R').text).toContain('Привет, мир');
+    const sjis = iconv.encode(page('<meta charset="iso-8859-1">', '日本語の本文'), 'shift_jis');
+    expect(decodeHtml(sjis, 'shift_jis').text).toContain('日本語の本文');
+    const cp1251 = iconv.encode(page('<meta charset="windows-1251">', 'Привет'), 'windows-1251');
+    expect(decodeHtml(cp1251, 'no-such-charset').text).toContain('Привет');
+  });
+
+  it("takes valid UTF-8 as UTF-8 when the server's default says ISO-8859-1", () => {
+    const bytes = Buffer.from(page('', 'Grüße – „Zitat“'));
+    expect(decodeHtml(bytes, 'ISO-8859-1')).toMatchObject({ encoding: 'utf-8' });
+    expect(decodeHtml(bytes, 'ISO-8859-1').text).toContain('Grüße – „Zitat“');
+  });
+});
+
+describe('a declared charset', () => {
+  it('is read from a MIME type, and kept with a sniffed text type only', () => {
+    expect(charsetOf('text/html; charset="KOI8-R"')).toBe('KOI8-R');
+    expect(charsetOf('text/html')).toBeUndefined();
+    expect(charsetOf('not a type')).toBeUndefined();
+    expect(withDeclaredCharset('text/html', 'text/html; charset=koi8-r')).toBe('text/html; charset=koi8-r');
+    expect(withDeclaredCharset('application/pdf', 'text/plain; charset=koi8-r')).toBe('application/pdf');
+    expect(withDeclaredCharset('text/plain', undefined)).toBe('text/plain');
+  });
+
+  it('decodes a plain text file too', async () => {
+    const bytes = iconv.encode('Съешь же ещё этих мягких французских булок.', 'windows-1251');
+    const result = await extractTextBytes(bytes, undefined, 'windows-1251');
+    expect(result.text).toBe('Съешь же ещё этих мягких французских булок.');
+    expect(result.metadata).toMatchObject({ format: 'plain', encoding: 'windows-1251' });
   });
 });

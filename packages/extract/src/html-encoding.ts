@@ -1,3 +1,4 @@
+import { MIMEType } from 'node:util';
 import iconv from 'iconv-lite';
 
 /** How far into a page its `<meta>` charset declaration is looked for (the HTML standard's prescan reads 1024 bytes; pages put long scripts first). */
@@ -13,29 +14,42 @@ const BOMS: [Buffer, string][] = [
 const LEGACY_WESTERN = /^(iso-?8859-1|latin-?1|windows-1252|cp1252|us-ascii|ascii)$/i;
 
 /**
- * The text of a page's bytes. A byte-order mark decides; then the charset its `<meta>` declares (a page saved from
- * the web keeps no HTTP header), except that bytes which are valid UTF-8 with non-ASCII characters are UTF-8 whatever
- * Western single-byte encoding the page claims; then UTF-8 when the bytes are valid UTF-8, else windows-1252, the
- * HTML standard's default for an undeclared legacy page.
+ * The text of a page's bytes, as the HTML standard's encoding sniffing orders it. A byte-order mark decides; then the
+ * charset the server declared (`transportCharset`, from its Content-Type); then the charset the page's `<meta>`
+ * declares (a page saved from the web keeps no HTTP header). Bytes which are valid UTF-8 with non-ASCII characters
+ * are UTF-8 whatever Western single-byte encoding either claims (servers default to ISO-8859-1). Undeclared: UTF-8
+ * when the bytes are valid UTF-8, else windows-1252, the standard's default for a legacy page.
  */
-export function decodeHtml(bytes: Buffer): { text: string; encoding: string } {
-  for (const [bom, encoding] of BOMS) {
-    if (bytes.subarray(0, bom.length).equals(bom)) return { text: iconv.decode(bytes, encoding), encoding };
-  }
+export function decodeHtml(bytes: Buffer, transportCharset?: string): { text: string; encoding: string } {
+  const meta = declaredCharset(bytes.subarray(0, PRESCAN_BYTES));
+  const declared = [transportCharset, meta].find((label) => label !== undefined && iconv.encodingExists(label));
+  const decoded = decodeDeclared(bytes, declared);
+  if (decoded) return decoded;
   const utf8 = validUtf8(bytes);
-  const declared = declaredCharset(bytes.subarray(0, PRESCAN_BYTES));
-  if (declared && iconv.encodingExists(declared) && !/^utf-?8$/i.test(declared)) {
-    const multibyteUtf8 = utf8 !== undefined && bytes.some((b) => b >= 0x80);
-    if (!(multibyteUtf8 && LEGACY_WESTERN.test(declared)) && !/^utf-?16/i.test(declared)) {
-      return { text: iconv.decode(bytes, declared), encoding: declared.toLowerCase() };
-    }
-  }
   if (utf8 !== undefined) return { text: utf8, encoding: 'utf-8' };
   // A page that says UTF-8 but has stray bytes of another encoding: UTF-8 with replacement characters would lose
   // every accented letter of a legacy page, which is what such pages usually are.
   return declared && /^utf-?8$/i.test(declared) && mostlyUtf8(bytes)
     ? { text: bytes.toString('utf8'), encoding: 'utf-8' }
     : { text: iconv.decode(bytes, 'windows-1252'), encoding: 'windows-1252' };
+}
+
+/**
+ * The bytes decoded by their byte-order mark, else by a declared charset that iconv knows, unless the declaration is
+ * UTF-8 (left to the caller's checks), UTF-16 without a mark, or a Western single-byte one over bytes that are valid
+ * UTF-8 with non-ASCII characters; undefined when neither decides.
+ */
+export function decodeDeclared(
+  bytes: Buffer,
+  declared: string | undefined,
+): { text: string; encoding: string } | undefined {
+  for (const [bom, encoding] of BOMS) {
+    if (bytes.subarray(0, bom.length).equals(bom)) return { text: iconv.decode(bytes, encoding), encoding };
+  }
+  if (!declared || !iconv.encodingExists(declared) || /^utf-?(8|16)/i.test(declared)) return undefined;
+  const multibyteUtf8 = bytes.some((b) => b >= 0x80) && validUtf8(bytes) !== undefined;
+  if (multibyteUtf8 && LEGACY_WESTERN.test(declared)) return undefined;
+  return { text: iconv.decode(bytes, declared), encoding: declared.toLowerCase() };
 }
 
 function validUtf8(bytes: Buffer): string | undefined {
@@ -67,4 +81,23 @@ export function declaredCharset(head: Buffer): string | undefined {
     if (direct) return direct[1];
   }
   return undefined;
+}
+
+/** The `charset` parameter of a MIME type (`text/html; charset=koi8-r`), if it has a well-formed one. */
+export function charsetOf(mimeType: string | undefined): string | undefined {
+  if (!mimeType) return undefined;
+  try {
+    return new MIMEType(mimeType).params.get('charset')?.trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A sniffed text type with the charset its sender declared (`text/html; charset=koi8-r`), kept with the original so
+ * that every run decodes its bytes the same way; any other type as it is.
+ */
+export function withDeclaredCharset(sniffedMimeType: string, declaredType: string | undefined): string {
+  const charset = charsetOf(declaredType);
+  return charset && sniffedMimeType.startsWith('text/') ? `${sniffedMimeType}; charset=${charset}` : sniffedMimeType;
 }

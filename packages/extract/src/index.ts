@@ -1,5 +1,6 @@
 export * from './types.ts';
 export { countWords, normalizeText } from './words.ts';
+export { charsetOf, withDeclaredCharset } from './html-encoding.ts';
 export { sniff, claimedKind, claimContradicts, SNIFF_BYTES, type Sniffed } from './sniff.ts';
 // The extractors themselves (pdf.js alone is ~150 MB resident) load only in the sandbox's child process,
 // through '@quire/extract/extractors'; the api and the worker's parent process need just these.

@@ -34,6 +34,8 @@ export interface ExtractOptions {
   onPageCount?: (pages: number) => void;
   /** The address the file was fetched from (URL materials), against which a web page's relative links resolve. */
   sourceUrl?: string;
+  /** The charset the bytes were served or uploaded with (a Content-Type's `charset`): it outranks a page's `<meta>`. */
+  charset?: string;
   /** Called once the text is out, before any image is pulled (images empty), so a caller can keep it should the images overrun. */
   onText?: (result: ExtractResult) => void;
   /** Called for each image once its file is written. */

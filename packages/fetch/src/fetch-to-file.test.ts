@@ -190,6 +190,7 @@ describe('fetchToFile downloads', () => {
       finalUrl: `http://127.0.0.1:${allowed.port}/page`,
       bytes: PAGE.length,
       mimeType: 'text/html',
+      contentType: 'text/html; charset=utf-8',
     });
     expect(await fs.readFile(dest, 'utf8')).toBe(PAGE);
   });

@@ -22,6 +22,8 @@ export interface Fetched {
   finalUrl: string;
   bytes: number;
   mimeType?: string;
+  /** The Content-Type header as the server sent it, parameters (its `charset`) included. */
+  contentType?: string;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -78,7 +80,9 @@ async function fetchFollowingRedirects(
       throw tooLarge(target, options.maxBytes);
     }
     const bytes = await saveBody(res, dest, target, options.maxBytes);
-    return { finalUrl: target.href, bytes, mimeType: res.headers['content-type']?.split(';')[0]?.trim() || undefined };
+    const contentType = res.headers['content-type'];
+    const mimeType = contentType?.split(';')[0]?.trim();
+    return { finalUrl: target.href, bytes, ...(mimeType ? { mimeType, contentType } : {}) };
   }
 }
 

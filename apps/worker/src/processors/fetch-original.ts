@@ -1,13 +1,13 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import { sniff, SNIFF_BYTES, type ContentType } from '@quire/extract';
+import { sniff, SNIFF_BYTES, withDeclaredCharset, type ContentType } from '@quire/extract';
 import { FetchError, fetchToFile } from '@quire/fetch';
 import { attachOriginal } from '@quire/lifecycle';
 import type { Material, MaterialSource } from '@quire/material';
 import type { ProcessDeps } from './process-deps.ts';
 
 export type FetchOutcome =
-  | { ok: true; contentType: ContentType }
+  | { ok: true; contentType: ContentType; mimeType: string }
   | {
       ok: false;
       code: 'FETCH_FAILED' | 'TOO_LARGE' | 'UNSUPPORTED';
@@ -57,13 +57,14 @@ export async function fetchOriginal(
   }
 
   const filename = decodeURIComponent(new URL(fetched.finalUrl).pathname.split('/').pop() || '') || 'download';
+  const mimeType = withDeclaredCharset(sniffed.mimeType, fetched.contentType);
   await attachOriginal(deps, material, source, {
     body: createReadStream(inputPath),
     filename,
-    mimeType: sniffed.mimeType,
+    mimeType,
     contentType: sniffed.contentType,
   });
-  return { ok: true, contentType: sniffed.contentType };
+  return { ok: true, contentType: sniffed.contentType, mimeType };
 }
 
 const isMedia = (t: string) => t === 'audio' || t === 'video';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { WaitingChildrenError, type Job } from 'bullmq';
 import { findMaterialForProcessing, patchProcessingMetadata } from '@quire/db';
-import { normalizeText, type ContentType, type ExtractError, type ExtractResult } from '@quire/extract';
+import { charsetOf, normalizeText, type ContentType, type ExtractError, type ExtractResult } from '@quire/extract';
 import { recordFailure } from '@quire/lifecycle';
 import { originalOf, type Material, type MaterialError, type RunMeasures } from '@quire/material';
 import type { JobMap, ProcessResult } from '@quire/queue';
@@ -104,6 +104,7 @@ async function extract(
   const inputPath = path.join(workDir, 'input');
   let contentType = material.contentType;
   const original = originalOf(source);
+  let mimeType = original?.mimeType;
   if (original) {
     const read = await readPinnedOriginal(deps.store, original, inputPath);
     if (!read.ok) return read;
@@ -111,7 +112,9 @@ async function extract(
     const fetched = await fetchOriginal(material, source, inputPath, deps);
     if (!fetched.ok) return fetched;
     contentType = fetched.contentType;
+    mimeType = fetched.mimeType;
   }
+  const charset = charsetOf(mimeType);
   reportProgress(5);
 
   // Long recordings are transcribed in chunks by any free worker slot; the sandbox then does the rest.
@@ -138,6 +141,7 @@ async function extract(
       outputDir,
       extractImages: material.extractImages,
       ...(source.kind === 'url' ? { sourceUrl: source.url } : {}),
+      ...(charset ? { charset } : {}),
       ffmpegPath: deps.config.extraction.ffmpegPath,
       ffprobePath: deps.config.extraction.ffprobePath,
       pdfEngine: deps.config.extraction.pdfEngine,

@@ -55,6 +55,7 @@ async function runJob(spec: SandboxSpec, imagesDeadline: () => number): Promise<
       extractImages: spec.extractImages,
       outputDir: spec.outputDir,
       ...(spec.sourceUrl ? { sourceUrl: spec.sourceUrl } : {}),
+      ...(spec.charset ? { charset: spec.charset } : {}),
       onProgress: (percent) => send({ type: 'progress', percent }),
       onPageCount: (count) => send({ type: 'pages', count }),
       onText: (partial: ExtractResult) => send({ type: 'text', result: packResult(partial) }),

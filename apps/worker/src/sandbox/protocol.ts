@@ -14,6 +14,7 @@ export interface SandboxSpec extends ExtractorSettings {
   outputDir: string;
   extractImages: boolean;
   sourceUrl?: string;
+  charset?: string;
 }
 
 export type SandboxOutcome =

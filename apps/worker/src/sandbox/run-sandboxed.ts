@@ -28,6 +28,7 @@ function settingsOf(spec: SandboxSpec) {
     outputDir: _out,
     extractImages: _images,
     sourceUrl: _url,
+    charset: _charset,
     ...settings
   } = spec;
   return settings;
