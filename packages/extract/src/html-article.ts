@@ -4,7 +4,7 @@ import { isoDate, pageFacts, type PageFacts } from './html-facts.ts';
 import { widerArticle } from './html-container.ts';
 import { pruneBoilerplate } from './html-prune.ts';
 import { pageShape, streamedText } from './html-stream.ts';
-import { cutAtTail, dropLinkLists, trimEdges } from './html-tidy.ts';
+import { cutAtTail, dropCreditedCaptions, dropLinkLists, trimEdges } from './html-tidy.ts';
 import { documentTitle, readableText } from './html-text.ts';
 
 /**
@@ -133,6 +133,7 @@ function tidyArticle(content: DomDocument, author: string | undefined): void {
     if (block.childElementCount === 0 && AD_LABEL.test(clean(block.textContent) ?? '')) block.remove();
   }
   cutAtTail(content);
+  dropCreditedCaptions(content);
   dropLinkLists(content);
   trimEdges(content);
   const paragraphs = [...content.querySelectorAll('p')];

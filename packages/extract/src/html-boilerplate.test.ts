@@ -120,6 +120,29 @@ describe('extractHtmlPage: boilerplate around the article', () => {
     expect(text).toContain('Paragraph 3 on currents');
   });
 
+  it('drops captions that carry a picture credit, above, inside and below the text, and keeps sentences naming an agency', () => {
+    const { text } = extractHtmlPage(
+      page(`<article><h1>Tide tables</h1>
+      <figure><img src="a.jpg"><figcaption>Fishermen mend their nets on the quay at low tide. Photograph: Ines Duarte/Getty Images</figcaption></figure>
+      ${prose('tides', 3)}
+      <p>The harbour master at the spring tide, when the water reached the top of the wall (REUTERS/Ana Lima)</p>
+      <p>Reuters reported that the tables were wrong once, in 1998, and the office has checked them twice a year ever since.</p>
+      <p>The office names its one source: a tide gauge at the end of the pier that has recorded the water since 1890.</p>
+      ${prose('currents', 3)}
+      <div>Boats in the outer harbour at dusk. Foto: Jan Berg</div></article>`),
+    );
+    expect(text).toContain('Paragraph 3 on currents');
+    for (const caption of [
+      'Fishermen mend their nets',
+      'The harbour master at the spring tide',
+      'Boats in the outer harbour',
+    ]) {
+      expect(text).not.toContain(caption);
+    }
+    expect(text).toContain('Reuters reported that the tables were wrong once');
+    expect(text).toContain('The office names its one source: a tide gauge');
+  });
+
   it('keeps the text of a page without an article, without its navigation and footer, flagged as the whole page', () => {
     const { text, metadata } = extractHtmlPage(
       page(

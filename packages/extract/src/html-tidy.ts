@@ -52,6 +52,24 @@ const CREDIT =
 const PROMPT =
   /\b(share|teilen|partager|compartir|condividi|udostępnij|tweet|newsletter|abonnieren|subscribe|sign up|anmelden|kommentar(e|en)?|comments?|bewerten|rate this|drucken|print|imprimir|drukuj|zurück|back to top|nach oben|weiterlesen|read more|mehr zum thema|auch interessant|related|empfohlen|recommended|lesen sie (auch|hier)|czytaj (też|także)|dowiedz się więcej|tags?|schlagwörter|stichwörter|kategorien|categories|filed under|posted in|veröffentlicht|published|aktualisiert|updated)\b/i;
 
+/**
+ * A picture's caption that carries its credit: "Striking members of the union last year. Photograph: Guy Smallman/Getty
+ * Images", "… (REUTERS/Denis Balibouse)", "… (crédito: Minervino Júnior)". Captions sit above, inside and below the
+ * text, and the credit is at their end or after a label, so they are found by it wherever they are.
+ */
+const CAPTION_CREDIT =
+  /\b(foto|fotos|bild|bilder|photo|photos|photograph|imagen|crédito|credit)\s*:\s*\S|(^|\()(quelle|source|źródło|fuente|fonte)\s*:\s*\S|\b(getty ?images|istock(photo)?(\.com)?|shutterstock|fotolia(\.com)?|adobe ?stock|imago|picture.alliance|reuters|afp|dpa|ap photo|keystone|wenn\.com)\b(\s*\/\s*[^()/]{1,40})?\)?\s*$/i;
+/** Captions are short; a longer block with such words in it is text. */
+const CAPTION_CHARS = 250;
+
+/** Takes out captions that carry a picture credit (see CAPTION_CREDIT), wherever they are in the article. */
+export function dropCreditedCaptions(content: DomDocument): void {
+  for (const block of leafBlocks(content)) {
+    const text = textOf(block);
+    if (text.length > 0 && text.length <= CAPTION_CHARS && CAPTION_CREDIT.test(text)) block.remove();
+  }
+}
+
 /** A line that ends as a sentence does: the article's own last words, not a prompt or a label. */
 const SENTENCE = /[.!?…]["“”»«')]?$/;
 
