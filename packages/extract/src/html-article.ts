@@ -2,6 +2,7 @@ import { Readability } from '@mozilla/readability';
 import { clean, parseDocument, type DomDocument, type DomElement } from './html-dom.ts';
 import { isoDate, pageFacts, type PageFacts } from './html-facts.ts';
 import { widerArticle } from './html-container.ts';
+import { articleAround, descriptionProbe, holdsProbe, leadText, probeHolder } from './html-lead.ts';
 import { pruneBoilerplate } from './html-prune.ts';
 import { pageShape, streamedText } from './html-stream.ts';
 import { cutAtTail, dropCreditedCaptions, dropLinkLists, trimEdges } from './html-tidy.ts';
@@ -76,7 +77,11 @@ export function extractHtmlPage(html: string, pageUrl?: string): HtmlPage {
     const body = posts
       ? posts.map((post) => readableText(post.outerHTML)).join('\n\n')
       : readableText(content.body.innerHTML);
-    return { text: withHeadline(body, head), metadata: defined({ extraction: 'article', ...described }) };
+    const lead = leadLeftOut(body, head, pruned);
+    return {
+      text: withHeadline(lead ? `${lead}\n\n${body}` : body, head),
+      metadata: defined({ extraction: 'article', ...described }),
+    };
   }
   const failure =
     thrown ??
@@ -103,6 +108,13 @@ function readArticle(
   try {
     // Classes kept: they tell which element of the page the article came from (see postsLike).
     const article = new Readability(document, { keepClasses: true }).parse();
+    const around = pruned && articleByDescription(article, head, pruned);
+    if (around)
+      return {
+        head,
+        pruned,
+        article: { ...around, ...article, content: around.content, textContent: around.textContent },
+      };
     if ((article?.textContent?.trim().length ?? 0) >= MIN_ARTICLE_CHARS) return { head, pruned, article };
     // The furniture rules took the article with them (a post inside a block named like a widget): the page as it is.
     const unpruned = new Readability(parseDocument(html), { keepClasses: true }).parse();
@@ -111,6 +123,31 @@ function readArticle(
   } catch (err) {
     return { head, pruned, article: null, failure: `the article could not be found: ${(err as Error).message}` };
   }
+}
+
+/**
+ * The article found again around the page's description, when Readability's article does not hold the description and
+ * the page does: it took another block of the page. Undefined when that does not find a long enough article either.
+ */
+function articleByDescription(
+  article: ReturnType<Readability['parse']>,
+  head: PageFacts,
+  pruned: string,
+): ReturnType<Readability['parse']> | undefined {
+  const probe = descriptionProbe(head.description);
+  if (!probe || holdsProbe(article?.textContent, probe)) return undefined;
+  const page = parseDocument(pruned);
+  const holder = probeHolder(page, probe);
+  const around = holder && articleAround(page, holder, probe);
+  return around && (around.textContent?.trim().length ?? 0) >= MIN_ARTICLE_CHARS ? around : undefined;
+}
+
+/** The page's lead, when the article's text does not hold the page's description and a block as short as a lead does. */
+function leadLeftOut(body: string, head: PageFacts, pruned: string | undefined): string | undefined {
+  const probe = descriptionProbe(head.description);
+  if (!probe || !pruned || holdsProbe(body, probe)) return undefined;
+  const holder = probeHolder(parseDocument(pruned), probe);
+  return holder && leadText(holder);
 }
 
 /** The label an ad slot keeps when its ad is not loaded: the whole text of a block. */

@@ -177,3 +177,44 @@ describe('extractHtmlPage: the article around the block Readability takes', () =
     expect(text).toContain('Closing paragraph of the story');
   });
 });
+
+describe("extractHtmlPage: the page's own description points at its article", () => {
+  const described = (description: string, body: string) =>
+    `<!doctype html><html lang="en"><head><title>Harbour news</title><meta name="description" content="${description}"></head><body>${body}</body></html>`;
+
+  it('keeps the lead set above the article body in a block of its own', () => {
+    const lead = 'The harbour master announced on Monday that the old pier will close for repairs until spring.';
+    const { text } = extractHtmlPage(
+      described(
+        lead,
+        `<header class="story-head"><h1>Old pier to close</h1><div class="intro-block"><strong>${lead}</strong></div></header>
+        <div class="story-body">${prose('the pier', 6)}</div>`,
+      ),
+    );
+    expect(text).toContain(lead);
+    expect(text).toContain('Paragraph 1 on the pier');
+    expect(text.indexOf(lead)).toBeLessThan(text.indexOf('Paragraph 1 on the pier'));
+  });
+
+  it('finds the article again around the description when another block of the page was taken for it', () => {
+    const notice = Array.from(
+      { length: 6 },
+      (_, i) =>
+        `<p>Notice ${i + 1}: offers, partners, cards, fees, terms, rates, and conditions apply, as set out, in full, on our policy page, which, as always, you can read, print, or save.</p>`,
+    ).join('');
+    const { text } = extractHtmlPage(
+      described(
+        'Ferry crossings to the island will run twice an hour from May, the operator said.',
+        `<div id="account"><div class="disclosure">${notice}</div></div>
+        <main><div class="story"><p>Ferry crossings to the island will run twice an hour from May, the operator said on Friday</p>
+        <p>The new timetable doubles the service that islanders have asked for since the last boat was retired</p>
+        <p>Crews for the extra crossings are being trained now and the second boat arrives from the yard in April</p>
+        <p>The operator expects the busiest weeks of summer to need a third boat and is looking for one to lease</p>
+        <p>Tickets bought for the old timetable stay valid and can be exchanged at the harbour office</p></div></main>`,
+      ),
+    );
+    expect(text).toContain('Ferry crossings to the island will run twice');
+    expect(text).toContain('Tickets bought for the old timetable');
+    expect(text).not.toContain('Notice 1: offers');
+  });
+});
