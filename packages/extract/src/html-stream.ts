@@ -157,7 +157,8 @@ export function streamedText(html: string): { text: string; lang?: string } {
   let skipping = 0;
   let lang: string | undefined;
   const endLine = () => {
-    const text = clean(line);
+    // Soft hyphens out, as readableText does.
+    const text = clean(line.replace(/\u00ad/g, ''));
     if (text) lines.push(text);
     line = '';
   };
