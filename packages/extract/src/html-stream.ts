@@ -29,7 +29,21 @@ const SELF_ENDING = new Set(['p', 'li', 'dt', 'dd', 'option', 'tr', 'td', 'th'])
 const CLOSE_SEARCH = 16;
 
 /** Elements whose text a reader never sees, or that hold only a site's navigation. */
-const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'nav', 'head', 'iframe', 'object']);
+const SKIPPED = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'nav',
+  'head',
+  'iframe',
+  'object',
+  // Ruby annotations: the readings set above characters, not the sentence's text.
+  'rt',
+  'rp',
+]);
 
 /** Elements that end a line of text. */
 const BLOCK = new Set([

@@ -9,6 +9,8 @@ const READABLE: HtmlToTextOptions = {
   limits: { maxInputLength: Number.MAX_SAFE_INTEGER },
   selectors: [
     ...['nav', 'script', 'style', 'noscript', 'template', 'svg', 'img', 'iframe', 'object'].map(skip),
+    // Ruby annotations (the readings set above Japanese or Chinese characters) are not part of the sentence's text.
+    ...['rt', 'rp'].map(skip),
     { selector: 'a', options: { ignoreHref: true } },
     ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } })),
     { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
