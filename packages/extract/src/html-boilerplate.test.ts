@@ -109,6 +109,18 @@ describe('extractHtmlPage: boilerplate around the article', () => {
     }
   });
 
+  it('knows such lines in the languages of the pages it reads', () => {
+    for (const heading of ['Zum Weiterlesen', 'Verwandte Beiträge', 'À lire aussi', 'Czytaj także', 'Most read']) {
+      const { text } = extractHtmlPage(
+        page(`<article><h1>Tide tables</h1>${prose('tides')}<h3><span>${heading}</span></h3>
+        <p>Moon and sea: a teaser of another article runs on for a sentence or two, long enough to read like prose.</p></article>`),
+      );
+      expect(text).toContain('Paragraph 5 on tides');
+      expect(text).not.toContain(heading);
+      expect(text).not.toContain('Moon and sea');
+    }
+  });
+
   it('does not end the article at such a line near its top, or at a line that only starts like one', () => {
     const { text } = extractHtmlPage(
       page(`<article><h1>Tide tables</h1><p>Comments</p>${prose('tides', 3)}

@@ -145,6 +145,22 @@ const TAIL_HEADING = new RegExp(
       'te puede interesar',
       '\\d* ?(?:kommentare|comments?|responses|replies)',
       'leave a (?:reply|comment)',
+      'verwandte (?:beiträge|artikel|themen(?:bereiche)?)',
+      'zum weiterlesen',
+      'schon gelesen\\??',
+      'à lire aussi',
+      'sur le même sujet',
+      'dans la même rubrique',
+      'noticias relacionadas',
+      'leggi anche',
+      'potrebbe interessarti',
+      '(?:czytaj|zobacz) (?:też|także|również)',
+      'read next',
+      'recommended(?: for you)?',
+      'most (?:read|popular)',
+      'popular posts',
+      'recent posts',
+      'more on this (?:topic|story)',
       '(?:schreibe|hinterlasse) einen kommentar',
     ].join('|') +
     ')\\s*[:!.…]*$',
@@ -160,19 +176,31 @@ export function cutAtTail(content: DomDocument): void {
   let above = 0;
   for (const block of blocks) {
     const text = textOf(block);
+    const line = wholeLine(block, content.body);
     if (
       above >= total * TAIL_AFTER_SHARE &&
       text.length <= 50 &&
       TAIL_HEADING.test(text) &&
       // A link or a button's label ("Comments" on a counter) is not the start of a section.
       !block.closest('a') &&
-      !['SPAN', 'LI', 'TD', 'DD', 'TIME'].includes(block.tagName)
+      !line.closest('a') &&
+      !['SPAN', 'LI', 'TD', 'DD', 'TIME'].includes(line.tagName)
     ) {
-      removeFrom(block, content.body);
+      removeFrom(line, content.body);
       return;
     }
     above += text.length;
   }
+}
+
+/** The outermost element holding nothing but `block`'s text: the heading around the `<span>` that holds its words. */
+function wholeLine(block: DomElement, root: DomElement): DomElement {
+  const text = textOf(block);
+  let line = block;
+  while (line.parentElement && line.parentElement !== root && textOf(line.parentElement) === text) {
+    line = line.parentElement;
+  }
+  return line;
 }
 
 /** `element`, and everything after it in the document, up to the end of `root`. */
