@@ -95,6 +95,16 @@ describe('extractHtmlPage: boilerplate around the article', () => {
     }
   });
 
+  it('knows dates above the text in the languages of the pages it reads', () => {
+    for (const date of ['16 marca 2021', '3 de março de 2022', '12 settembre 2020', '5 de mayo de 2019']) {
+      const { text } = extractHtmlPage(
+        page(`<article><h1>Tide tables</h1><div class="when">${date}</div>${prose('tides')}</article>`),
+      );
+      expect(text).toContain('Paragraph 1 on tides');
+      expect(text).not.toContain(date);
+    }
+  });
+
   it('ends the article at a line that opens suggestions of other articles or the comments, with what follows it', () => {
     const teaser = (title: string) =>
       `<h3>${title}</h3><p>${title}: a teaser of another article runs on for a sentence or two, long enough to read like prose here.</p>`;

@@ -37,9 +37,11 @@ export function dropLinkLists(content: DomDocument): void {
 
 /** A block that is only a date or a time, in the numeric and spelled forms pages use. */
 const MONTHS =
-  'jan(uary|uar)?|feb(ruary|ruar)?|m(ar(ch)?|ärz|aerz)|apr(il)?|ma[iy]|june?|juni|july?|juli|aug(ust)?|sep(t(ember)?)?|o[ck]t(ober)?|nov(ember)?|de[cz](ember)?|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre';
+  'jan(uary|uar)?|feb(ruary|ruar)?|m(ar(ch)?|ärz|aerz)|apr(il)?|ma[iy]|june?|juni|july?|juli|aug(ust)?|sep(t(ember)?)?|o[ck]t(ober)?|nov(ember)?|de[cz](ember)?|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre' +
+  '|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|dezembro' +
+  '|stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia';
 const DATE = new RegExp(
-  `\\b\\d{1,2}\\.\\s?\\d{1,2}\\.\\s?\\d{2,4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b\\d{1,2}/\\d{1,2}/\\d{2,4}\\b|\\b\\d{1,2}\\.?\\s+(${MONTHS})\\.?\\s+\\d{4}\\b|\\b(${MONTHS})\\.?\\s+\\d{1,2},?\\s+\\d{4}\\b|\\b\\d{1,2}:\\d{2}\\b`,
+  `\\b\\d{1,2}\\.\\s?\\d{1,2}\\.\\s?\\d{2,4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b\\d{1,2}/\\d{1,2}/\\d{2,4}\\b|\\b\\d{1,2}\\.?\\s+(${MONTHS})\\.?\\s+\\d{4}\\b|\\b(${MONTHS})\\.?\\s+\\d{1,2},?\\s+\\d{4}\\b|\\b\\d{1,2}\\s+de\\s+(${MONTHS})\\s+de\\s+\\d{4}\\b|\\b\\d{1,2}:\\d{2}\\b`,
   'i',
 );
 /** A byline or the reading time above an article. */
