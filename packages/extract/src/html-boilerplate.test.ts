@@ -12,13 +12,17 @@ const page = (body: string) =>
   `<!doctype html><html lang="en"><head><title>Tide tables</title></head><body>${body}</body></html>`;
 
 describe('extractHtmlPage: boilerplate around the article', () => {
-  it('leaves out share bars, newsletter and cookie notices, related lists and comment sections named by their class', () => {
+  it('leaves out share bars, newsletter and cookie notices, embeds, buttons, related lists and comment sections named by their class', () => {
     const { text, metadata } = extractHtmlPage(
       page(`<div class="cookie-consent">We use cookies to improve your experience on this site, accept them all.</div>
       <div class="wrapper"><article><h1>Tide tables</h1>
         <div class="share-buttons"><span>Share on Facebook</span> <span>Share by e-mail</span></div>
         ${prose('tides')}
+        <div class="embed-post"><p>Look at the waves on the pier this morning, what a sight from up here on the cliffs!</p></div>
+        <div class="action-buttons"><p>Keep a copy of this page in your reading list for the weekend ahead of you.</p></div>
+        ${prose('currents', 2)}
         <div class="newsletter-box"><p>Never miss a story again: sign up for our weekly newsletter today and get more.</p></div>
+
         <section class="related-articles"><h3>More stories</h3><p>How the moon moves the sea, a long explainer from last year with maps.</p></section>
       </article>
       <div id="comments"><p>Great article, thanks for writing it! I always wondered how tides work on the coast.</p></div>
@@ -33,6 +37,8 @@ describe('extractHtmlPage: boilerplate around the article', () => {
       'weekly newsletter',
       'How the moon moves',
       'Great article',
+      'what a sight',
+      'Keep a copy of this page',
     ]) {
       expect(text).not.toContain(boilerplate);
     }
