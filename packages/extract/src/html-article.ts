@@ -2,7 +2,7 @@ import { Readability } from '@mozilla/readability';
 import { clean, parseDocument, type DomDocument, type DomElement } from './html-dom.ts';
 import { isoDate, pageFacts, type PageFacts } from './html-facts.ts';
 import { widerArticle } from './html-container.ts';
-import { articleAround, descriptionProbe, holdsProbe, leadText, probeHolder } from './html-lead.ts';
+import { articleAround, descriptionProbes, holdsProbe, leadText, probeHolder } from './html-lead.ts';
 import { pruneBoilerplate } from './html-prune.ts';
 import { pageShape, streamedText } from './html-stream.ts';
 import { cutAtTail, dropCreditedCaptions, dropLinkLists, trimEdges } from './html-tidy.ts';
@@ -134,20 +134,28 @@ function articleByDescription(
   head: PageFacts,
   pruned: string,
 ): ReturnType<Readability['parse']> | undefined {
-  const probe = descriptionProbe(head.description);
-  if (!probe || holdsProbe(article?.textContent, probe)) return undefined;
+  const probes = descriptionProbes(head.descriptions);
+  if (probes.length === 0 || probes.some((probe) => holdsProbe(article?.textContent, probe))) return undefined;
   const page = parseDocument(pruned);
-  const holder = probeHolder(page, probe);
-  const around = holder && articleAround(page, holder, probe);
-  return around && (around.textContent?.trim().length ?? 0) >= MIN_ARTICLE_CHARS ? around : undefined;
+  for (const probe of probes) {
+    const holder = probeHolder(page, probe);
+    const around = holder && articleAround(page, holder, probe);
+    if (around && (around.textContent?.trim().length ?? 0) >= MIN_ARTICLE_CHARS) return around;
+  }
+  return undefined;
 }
 
 /** The page's lead, when the article's text does not hold the page's description and a block as short as a lead does. */
 function leadLeftOut(body: string, head: PageFacts, pruned: string | undefined): string | undefined {
-  const probe = descriptionProbe(head.description);
-  if (!probe || !pruned || holdsProbe(body, probe)) return undefined;
-  const holder = probeHolder(parseDocument(pruned), probe);
-  return holder && leadText(holder);
+  const probes = descriptionProbes(head.descriptions);
+  if (!pruned || probes.length === 0 || probes.some((probe) => holdsProbe(body, probe))) return undefined;
+  const page = parseDocument(pruned);
+  for (const probe of probes) {
+    const holder = probeHolder(page, probe);
+    const lead = holder && leadText(holder);
+    if (lead) return lead;
+  }
+  return undefined;
 }
 
 /** The label an ad slot keeps when its ad is not loaded: the whole text of a block. */

@@ -17,12 +17,18 @@ const AROUND_CHARS = 1500;
 
 type Article = ReturnType<Readability['parse']>;
 
-/** The start of the description, cut at a word, that the article's text is expected to hold. */
-export function descriptionProbe(description: string | undefined): string | undefined {
-  const probe = clean(description)
-    ?.slice(0, PROBE_CHARS)
-    .replace(/\s?\S*$/, '');
-  return probe && probe.length >= MIN_PROBE_CHARS ? probe : undefined;
+/**
+ * The start of each description (without the ellipsis of one cut short) that the article's text is expected to hold.
+ * Cut mid-word if need be: a prefix of a word is still found in it, and German compounds are long.
+ */
+export function descriptionProbes(descriptions: string[]): string[] {
+  const probes = descriptions.map((description) =>
+    description
+      .replace(/\s*(?:\.\.\.|…|\[…\]|\[\.\.\.\])$/, '')
+      .slice(0, PROBE_CHARS)
+      .trim(),
+  );
+  return [...new Set(probes.filter((probe) => probe.length >= MIN_PROBE_CHARS))];
 }
 
 /** Whether `text` holds the probe, its white space read as a reader sees it. */
