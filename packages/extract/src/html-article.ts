@@ -77,7 +77,7 @@ export function extractHtmlPage(html: string, pageUrl?: string): HtmlPage {
     const body = posts
       ? posts.map((post) => readableText(post.outerHTML)).join('\n\n')
       : readableText(content.body.innerHTML);
-    const lead = leadLeftOut(body, head, pruned);
+    const lead = leadLeftOut(body, head, html, pruned);
     return {
       text: withHeadline(lead ? `${lead}\n\n${body}` : body, head),
       metadata: defined({ extraction: 'article', ...described }),
@@ -145,17 +145,30 @@ function articleByDescription(
   return undefined;
 }
 
-/** The page's lead, when the article's text does not hold the page's description and a block as short as a lead does. */
-function leadLeftOut(body: string, head: PageFacts, pruned: string | undefined): string | undefined {
+/**
+ * The page's lead, when the article's text does not hold the page's description and a block as short as a lead does:
+ * looked for in the page without its furniture, then in the whole page (a lead set in a block named like a teaser or
+ * an excerpt is taken for furniture).
+ */
+function leadLeftOut(body: string, head: PageFacts, html: string, pruned: string | undefined): string | undefined {
   const probes = descriptionProbes(head.descriptions);
-  if (!pruned || probes.length === 0 || probes.some((probe) => holdsProbe(body, probe))) return undefined;
-  const page = parseDocument(pruned);
-  for (const probe of probes) {
-    const holder = probeHolder(page, probe);
-    const lead = holder && leadText(holder);
-    if (lead) return lead;
+  if (probes.length === 0 || probes.some((probe) => holdsProbe(body, probe))) return undefined;
+  const pages = [() => (pruned ? parseDocument(pruned) : undefined), () => withoutCode(parseDocument(html))];
+  for (const page of pages) {
+    const document = page();
+    if (!document) continue;
+    for (const probe of probes) {
+      const holder = probeHolder(document, probe);
+      const lead = holder && leadText(holder);
+      if (lead) return lead;
+    }
   }
   return undefined;
+}
+
+function withoutCode(document: DomDocument): DomDocument {
+  for (const code of [...document.querySelectorAll('script, style, noscript, template, title')]) code.remove();
+  return document;
 }
 
 /** The label an ad slot keeps when its ad is not loaded: the whole text of a block. */

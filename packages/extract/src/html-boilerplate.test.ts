@@ -224,6 +224,18 @@ describe("extractHtmlPage: the page's own description points at its article", ()
     expect(text.indexOf(lead)).toBeLessThan(text.indexOf('Paragraph 1 on the pier'));
   });
 
+  it('keeps the lead when it sits in a block named like furniture, and finds it by any of the descriptions', () => {
+    const lead =
+      'Die Dekarbonisierungsstrategieentwicklung der Hafenverwaltung beginnt mit dem alten Pier im Frühjahr.';
+    const { text } = extractHtmlPage(
+      `<!doctype html><html lang="de"><head><title>Pier</title><meta name="description" content="Nachrichten aus dem Hafen">
+      <meta property="og:description" content="${lead}"></head><body>
+      <div class="intro-widget"><p>${lead}</p></div><div class="story-body">${prose('the pier', 6)}</div></body></html>`,
+    );
+    expect(text).toContain(lead);
+    expect(text).toContain('Paragraph 1 on the pier');
+  });
+
   it('finds the article again around the description when another block of the page was taken for it', () => {
     const notice = Array.from(
       { length: 6 },
