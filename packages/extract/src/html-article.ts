@@ -5,7 +5,7 @@ import { widerArticle } from './html-container.ts';
 import { articleAround, descriptionProbes, holdsProbe, leadText, probeHolder } from './html-lead.ts';
 import { pruneBoilerplate } from './html-prune.ts';
 import { pageShape, streamedText } from './html-stream.ts';
-import { cutAtTail, dropCreditedCaptions, dropLinkLists, trimEdges } from './html-tidy.ts';
+import { cutAtTail, dropCreditedCaptions, dropLinkLists, dropReadAlso, trimEdges } from './html-tidy.ts';
 import { documentTitle, readableText } from './html-text.ts';
 
 /**
@@ -192,6 +192,7 @@ function tidyArticle(content: DomDocument, author: string | undefined): void {
   }
   cutAtTail(content);
   dropCreditedCaptions(content);
+  dropReadAlso(content);
   dropLinkLists(content);
   trimEdges(content);
   const paragraphs = [...content.querySelectorAll('p')];

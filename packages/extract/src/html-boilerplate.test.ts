@@ -148,6 +148,22 @@ describe('extractHtmlPage: boilerplate around the article', () => {
     expect(text).toContain('Paragraph 3 on currents');
   });
 
+  it('drops the lines inside the text that point to other articles, and keeps a sentence that starts with the same words', () => {
+    const { text } = extractHtmlPage(
+      page(`<article><h1>Tide tables</h1>${prose('tides', 3)}
+      <p><strong>Read more:</strong> <a href="/moon">How the moon moves the sea</a></p>
+      <p>Czytaj też: Czy morze jest coraz cieplejsze?</p>
+      ${prose('currents', 3)}
+      <p>Read more about the tides in the harbour office, which keeps the tables of the last hundred years for anyone.</p>
+      ${prose('waves', 2)}</article>`),
+    );
+    expect(text).toContain('Paragraph 3 on tides');
+    expect(text).toContain('Paragraph 1 on currents');
+    expect(text).toContain('Read more about the tides in the harbour office');
+    expect(text).not.toContain('How the moon moves');
+    expect(text).not.toContain('Czytaj też');
+  });
+
   it('drops captions that carry a picture credit, above, inside and below the text, and keeps sentences naming an agency', () => {
     const { text } = extractHtmlPage(
       page(`<article><h1>Tide tables</h1>

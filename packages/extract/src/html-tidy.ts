@@ -64,6 +64,23 @@ const CAPTION_CREDIT =
 /** Captions are short; a longer block with such words in it is text. */
 const CAPTION_CHARS = 250;
 
+/**
+ * A line inside the text that points to another article: "Read more: ...", "Lesen Sie auch: ...", "Czytaj też: ...".
+ * The label and its colon, so that a sentence that starts with the same words is not taken for one.
+ */
+const READ_ALSO =
+  /^\W{0,3}(read more|read also|also read|see also|lesen sie (auch|hier|mehr)|mehr zum thema|auch interessant|czytaj (też|także|również)|zobacz (też|także|również)|puedes ver|lee también|leer también|leia também|veja também|à lire aussi|lire aussi|leggi anche)\s*[:>»]/i;
+/** Such a line names one article: a title, not a paragraph. */
+const READ_ALSO_CHARS = 200;
+
+/** Takes out the lines inside the text that point to other articles (see READ_ALSO), wherever they are. */
+export function dropReadAlso(content: DomDocument): void {
+  for (const block of leafBlocks(content)) {
+    const text = textOf(block);
+    if (text.length <= READ_ALSO_CHARS && READ_ALSO.test(text)) block.remove();
+  }
+}
+
 /** Takes out captions that carry a picture credit (see CAPTION_CREDIT), wherever they are in the article. */
 export function dropCreditedCaptions(content: DomDocument): void {
   for (const block of leafBlocks(content)) {
