@@ -73,9 +73,10 @@ export function extractHtmlPage(html: string, pageUrl?: string): HtmlPage {
     const found = parseDocument(`<!doctype html><html><body>${article.content}</body></html>`);
     const content = (pruned && widerArticle(found, pruned)) || found;
     tidyArticle(content, described.author);
-    const posts = postsLike(html, content);
+    // The posts are found in the page without its furniture, and each is tidied as the article is.
+    const posts = postsLike(pruned ?? html, content);
     const body = posts
-      ? posts.map((post) => readableText(post.outerHTML)).join('\n\n')
+      ? posts.map((post) => readableText(tidiedPost(post, described.author))).join('\n\n')
       : readableText(content.body.innerHTML);
     const lead = leadLeftOut(body, head, html, pruned);
     return {
@@ -215,8 +216,9 @@ function tidyArticle(content: DomDocument, author: string | undefined): void {
 
 /**
  * The posts of a thread (questions and answers, forum posts) when Readability picked one of them: the element it
- * took the article from (it keeps its classes) has others of its kind (same tag and classes) in the page, holding
- * text of their own. Undefined for a page with one article body, which is most pages, without parsing it again.
+ * took the article from (it keeps its classes) has others of its kind (same tag and classes) in `html`, the page
+ * without its furniture, holding text of their own. Undefined for a page with one article body, which is most pages,
+ * without parsing it again.
  */
 function postsLike(html: string, content: DomDocument): DomElement[] | undefined {
   const articleChars = (clean(content.body.textContent) ?? '').length;
@@ -238,6 +240,12 @@ function postsLike(html: string, content: DomDocument): DomElement[] | undefined
     if ((clean(el.textContent) ?? '').length >= 80) posts.push(el);
   }
   return posts.length >= 2 ? posts : undefined;
+}
+
+function tidiedPost(post: DomElement, author: string | undefined): string {
+  const document = parseDocument(`<!doctype html><html><body>${post.outerHTML}</body></html>`);
+  tidyArticle(document, author);
+  return document.body.innerHTML;
 }
 
 function countClass(html: string, kind: string): number {

@@ -274,3 +274,24 @@ describe("extractHtmlPage: the page's own description points at its article", ()
     expect(text).not.toContain('Notice 1: offers');
   });
 });
+
+describe('extractHtmlPage: the posts of a thread', () => {
+  it('keeps every post, each without its furniture and its pointers to other pages', () => {
+    const part = (n: number, i: number) =>
+      `<p>Answer ${n}, part ${i}: the tide tables give, for every day of the month, the hours of high and low water, and the height the sea reaches at each, in metres above the chart datum.</p>`;
+    const post = (n: number) => `<div class="answer"><div class="votes">${n * 7}</div><div class="post-text">
+      ${[1, 2, 3].map((i) => part(n, i)).join('')}${n === 1 ? part(n, 4) : ''}
+      <p>Read more: <a href="/moon-${n}">The moon and the sea</a></p>
+      <div class="share-links"><a href="/s">Share answer ${n}</a> <a href="/f">Follow answer ${n}</a></div>
+    </div><div class="user-card">answered by sailor ${n}</div></div>`;
+    const { text, metadata } = extractHtmlPage(
+      page(`<main><h1>How do I read tide tables?</h1>${post(1)}<div class="ad">Ad</div>${post(2)}${post(3)}</main>`),
+    );
+    expect(metadata.extraction).toBe('article');
+    for (const n of [1, 2, 3]) {
+      expect(text).toContain(`Answer ${n}, part 3`);
+      expect(text).not.toContain(`Share answer ${n}`);
+    }
+    expect(text).not.toContain('Read more');
+  });
+});
