@@ -9,6 +9,17 @@ const filler = (topic: string) =>
   ).join('\n');
 
 describe('extractHtmlPage', () => {
+  it("reads a page as a browser builds it when a server's warnings are printed before the doctype", () => {
+    const { text, metadata } = extractHtmlPage(`<br />
+      <b>Warning</b>: mysql_connect(): Access denied in <b>plugin.php</b> on line <b>299</b><br />
+      <!DOCTYPE html>
+      <html lang="en"><head><title>Opening hours</title></head>
+      <body><h1>Opening hours</h1><p>Monday to Friday, 9 to 5.</p><p>Closed on public holidays.</p></body></html>`);
+    expect(metadata.extraction).toBe('whole-page');
+    expect(text).toContain('Monday to Friday, 9 to 5.');
+    expect(text).toContain('Closed on public holidays.');
+  });
+
   it('drops a pull quote that repeats a paragraph, and an author box naming the author', () => {
     const { text } = extractHtmlPage(`<html><head><meta name="author" content="Ines Duarte"></head><body><article>
       <h1>Quiet streets</h1>

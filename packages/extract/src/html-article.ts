@@ -2,9 +2,10 @@ import { Readability } from '@mozilla/readability';
 import { clean, parseDocument, type DomDocument, type DomElement } from './html-dom.ts';
 import { isoDate, pageFacts, type PageFacts } from './html-facts.ts';
 import { widerArticle } from './html-container.ts';
+import { articleAround, descriptionProbes, holdsProbe, leadText, probeHolder } from './html-lead.ts';
 import { pruneBoilerplate } from './html-prune.ts';
 import { pageShape, streamedText } from './html-stream.ts';
-import { cutAtTail, dropCreditedCaptions, dropLinkLists, trimEdges } from './html-tidy.ts';
+import { cutAtTail, dropCreditedCaptions, dropLinkLists, dropReadAlso, trimEdges } from './html-tidy.ts';
 import { documentTitle, readableText } from './html-text.ts';
 
 /**
@@ -72,11 +73,16 @@ export function extractHtmlPage(html: string, pageUrl?: string): HtmlPage {
     const found = parseDocument(`<!doctype html><html><body>${article.content}</body></html>`);
     const content = (pruned && widerArticle(found, pruned)) || found;
     tidyArticle(content, described.author);
-    const posts = postsLike(html, content);
+    // The posts are found in the page without its furniture, and each is tidied as the article is.
+    const posts = postsLike(pruned ?? html, content);
     const body = posts
-      ? posts.map((post) => readableText(post.outerHTML)).join('\n\n')
+      ? posts.map((post) => readableText(tidiedPost(post, described.author))).join('\n\n')
       : readableText(content.body.innerHTML);
-    return { text: withHeadline(body, head), metadata: defined({ extraction: 'article', ...described }) };
+    const lead = leadLeftOut(body, head, html, pruned);
+    return {
+      text: withHeadline(lead ? `${lead}\n\n${body}` : body, head),
+      metadata: defined({ extraction: 'article', ...described }),
+    };
   }
   const failure =
     thrown ??
@@ -103,6 +109,13 @@ function readArticle(
   try {
     // Classes kept: they tell which element of the page the article came from (see postsLike).
     const article = new Readability(document, { keepClasses: true }).parse();
+    const around = pruned && articleByDescription(article, head, pruned);
+    if (around)
+      return {
+        head,
+        pruned,
+        article: { ...around, ...article, content: around.content, textContent: around.textContent },
+      };
     if ((article?.textContent?.trim().length ?? 0) >= MIN_ARTICLE_CHARS) return { head, pruned, article };
     // The furniture rules took the article with them (a post inside a block named like a widget): the page as it is.
     const unpruned = new Readability(parseDocument(html), { keepClasses: true }).parse();
@@ -111,6 +124,52 @@ function readArticle(
   } catch (err) {
     return { head, pruned, article: null, failure: `the article could not be found: ${(err as Error).message}` };
   }
+}
+
+/**
+ * The article found again around the page's description, when Readability's article does not hold the description and
+ * the page does: it took another block of the page. Undefined when that does not find a long enough article either.
+ */
+function articleByDescription(
+  article: ReturnType<Readability['parse']>,
+  head: PageFacts,
+  pruned: string,
+): ReturnType<Readability['parse']> | undefined {
+  const probes = descriptionProbes(head.descriptions);
+  if (probes.length === 0 || probes.some((probe) => holdsProbe(article?.textContent, probe))) return undefined;
+  const page = parseDocument(pruned);
+  for (const probe of probes) {
+    const holder = probeHolder(page, probe);
+    const around = holder && articleAround(page, holder, probe);
+    if (around && (around.textContent?.trim().length ?? 0) >= MIN_ARTICLE_CHARS) return around;
+  }
+  return undefined;
+}
+
+/**
+ * The page's lead, when the article's text does not hold the page's description and a block as short as a lead does:
+ * looked for in the page without its furniture, then in the whole page (a lead set in a block named like a teaser or
+ * an excerpt is taken for furniture).
+ */
+function leadLeftOut(body: string, head: PageFacts, html: string, pruned: string | undefined): string | undefined {
+  const probes = descriptionProbes(head.descriptions);
+  if (probes.length === 0 || probes.some((probe) => holdsProbe(body, probe))) return undefined;
+  const pages = [() => (pruned ? parseDocument(pruned) : undefined), () => withoutCode(parseDocument(html))];
+  for (const page of pages) {
+    const document = page();
+    if (!document) continue;
+    for (const probe of probes) {
+      const holder = probeHolder(document, probe);
+      const lead = holder && leadText(holder);
+      if (lead) return lead;
+    }
+  }
+  return undefined;
+}
+
+function withoutCode(document: DomDocument): DomDocument {
+  for (const code of [...document.querySelectorAll('script, style, noscript, template, title')]) code.remove();
+  return document;
 }
 
 /** The label an ad slot keeps when its ad is not loaded: the whole text of a block. */
@@ -134,6 +193,7 @@ function tidyArticle(content: DomDocument, author: string | undefined): void {
   }
   cutAtTail(content);
   dropCreditedCaptions(content);
+  dropReadAlso(content);
   dropLinkLists(content);
   trimEdges(content);
   const paragraphs = [...content.querySelectorAll('p')];
@@ -156,8 +216,9 @@ function tidyArticle(content: DomDocument, author: string | undefined): void {
 
 /**
  * The posts of a thread (questions and answers, forum posts) when Readability picked one of them: the element it
- * took the article from (it keeps its classes) has others of its kind (same tag and classes) in the page, holding
- * text of their own. Undefined for a page with one article body, which is most pages, without parsing it again.
+ * took the article from (it keeps its classes) has others of its kind (same tag and classes) in `html`, the page
+ * without its furniture, holding text of their own. Undefined for a page with one article body, which is most pages,
+ * without parsing it again.
  */
 function postsLike(html: string, content: DomDocument): DomElement[] | undefined {
   const articleChars = (clean(content.body.textContent) ?? '').length;
@@ -179,6 +240,12 @@ function postsLike(html: string, content: DomDocument): DomElement[] | undefined
     if ((clean(el.textContent) ?? '').length >= 80) posts.push(el);
   }
   return posts.length >= 2 ? posts : undefined;
+}
+
+function tidiedPost(post: DomElement, author: string | undefined): string {
+  const document = parseDocument(`<!doctype html><html><body>${post.outerHTML}</body></html>`);
+  tidyArticle(document, author);
+  return document.body.innerHTML;
 }
 
 function countClass(html: string, kind: string): number {

@@ -1,4 +1,5 @@
 import { parseHTML } from 'linkedom';
+import { parse, serialize } from 'parse5';
 
 /**
  * The part of the DOM used here. The project compiles without TypeScript's DOM library (it is a Node code base);
@@ -42,7 +43,25 @@ export interface DomDocument {
   getElementsByTagName(name: string): Iterable<DomElement>;
 }
 
-export const parseDocument = (html: string): DomDocument => parseHTML(html).document as DomDocument;
+/**
+ * The page as a DOM. linkedom builds the tree as the tags are written: a page with a second `<html>` or `<body>` (a
+ * post pasted in whole with its own doctype) or with markup before its `<html>` (a server's warnings) gets nested
+ * roots, and linkedom's text of it stops at the inner one or is empty. Such a page is first rebuilt as a browser builds
+ * it (parse5 follows the HTML standard's tree construction: one `<html>`, `<head>` and `<body>`), then read.
+ */
+export function parseDocument(html: string): DomDocument {
+  const document = parseHTML(html).document as DomDocument;
+  const wellFormed =
+    count(document, 'body') <= 1 && count(document, 'html') <= 1 && clean(document.body?.textContent) !== undefined;
+  if (wellFormed) return document;
+  return parseHTML(serialize(parse(html))).document as DomDocument;
+}
+
+function count(document: DomDocument, tag: string): number {
+  let n = 0;
+  for (const _ of document.getElementsByTagName(tag)) n++;
+  return n;
+}
 
 /** Text with its runs of white space collapsed; undefined when nothing is left. */
 export function clean(value: string | null | undefined): string | undefined {

@@ -8,6 +8,8 @@ export interface PageFacts {
   headline?: string;
   /** A subtitle right under the headline, outside the element Readability takes the article from. */
   subtitle?: string;
+  /** What the page's meta tags say it is about (its description, Open Graph's, Twitter's; each once); most pages take it from the article's first lines. */
+  descriptions: string[];
 }
 
 const DATE_META = [
@@ -47,6 +49,13 @@ export function pageFacts(document: DomDocument, pageUrl: string | undefined): P
     publishedAt: isoDate(date),
     headline: clean(h1?.textContent),
     subtitle: subtitleAfter(h1),
+    descriptions: [
+      ...new Set(
+        ['meta[name="description" i]', 'meta[property="og:description"]', 'meta[name="twitter:description"]']
+          .map((selector) => clean(document.querySelector(selector)?.getAttribute('content')))
+          .filter((text) => text !== undefined),
+      ),
+    ],
   };
 }
 

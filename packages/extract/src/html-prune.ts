@@ -15,7 +15,8 @@ const PRUNABLE_TAGS = new Set(['DIV', 'SECTION', 'SPAN', 'P', 'UL', 'OL', 'LI', 
 /**
  * Class or id words of boilerplate: footers, related and "read more" lists, sharing, newsletters, cookie and consent
  * notices, tags, sidebars, banners, menus and navigation, breadcrumbs, bylines and author boxes, ratings, widgets,
- * timestamps, recommendation widgets, paywall notices, comment sections and their forms.
+ * timestamps, recommendation widgets, paywall notices, comment sections and their forms, embedded posts and players,
+ * buttons.
  */
 const BOILERPLATE_NAME = new RegExp(
   [
@@ -76,6 +77,8 @@ const BOILERPLATE_NAME = new RegExp(
     '^respond',
     '^reply-',
     'akismet',
+    'embed',
+    'button',
     'skip-?link',
     'screen-?reader',
     'sr-only',

@@ -35,4 +35,10 @@ describe('pages too deep or too large for the DOM', () => {
       streamedText('<p>Fish &amp; chips</p><script>var x = "<p>";</script><style>p{}</style><p>Peas</p>').text,
     ).toBe('Fish & chips\n\nPeas');
   });
+
+  it('leaves out soft hyphens and ruby annotations, as the DOM path does', () => {
+    expect(
+      streamedText('<p>Mit&shy;tel&shy;al&shy;ter</p><p><ruby>虐待<rt>ぎゃくたい</rt></ruby>をなくす</p>').text,
+    ).toBe('Mittelalter\n\n虐待をなくす');
+  });
 });

@@ -29,7 +29,21 @@ const SELF_ENDING = new Set(['p', 'li', 'dt', 'dd', 'option', 'tr', 'td', 'th'])
 const CLOSE_SEARCH = 16;
 
 /** Elements whose text a reader never sees, or that hold only a site's navigation. */
-const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'nav', 'head', 'iframe', 'object']);
+const SKIPPED = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'nav',
+  'head',
+  'iframe',
+  'object',
+  // Ruby annotations: the readings set above characters, not the sentence's text.
+  'rt',
+  'rp',
+]);
 
 /** Elements that end a line of text. */
 const BLOCK = new Set([
@@ -157,7 +171,8 @@ export function streamedText(html: string): { text: string; lang?: string } {
   let skipping = 0;
   let lang: string | undefined;
   const endLine = () => {
-    const text = clean(line);
+    // Soft hyphens out, as readableText does.
+    const text = clean(line.replace(/\u00ad/g, ''));
     if (text) lines.push(text);
     line = '';
   };

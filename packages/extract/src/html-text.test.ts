@@ -50,6 +50,18 @@ describe('htmlToText', () => {
     }
   });
 
+  it('drops soft hyphens, which a reader never sees, so that a hyphenated word is found by its spelling', () => {
+    const { text } = htmlToText('<p>Im Mit&shy;tel&shy;al&shy;ter war er das Aus\u00adhänge\u00adschild.</p>');
+    expect(text).toBe('Im Mittelalter war er das Aushängeschild.');
+  });
+
+  it('reads ruby text without its annotations, the readings set above the characters', () => {
+    const { text } = htmlToText(
+      '<p><ruby>子<rp>(</rp><rt>こ</rt><rp>)</rp></ruby>どもへの<ruby>虐待<rt>ぎゃくたい</rt></ruby>をなくす</p>',
+    );
+    expect(text).toBe('子どもへの虐待をなくす');
+  });
+
   it('has no title when the page has none or an empty one', () => {
     expect(htmlToText('<p>Just a fragment</p>')).toEqual({ title: undefined, text: 'Just a fragment' });
     expect(htmlToText('<html><head><title> </title></head><body>x</body></html>').title).toBeUndefined();

@@ -9,6 +9,8 @@ const READABLE: HtmlToTextOptions = {
   limits: { maxInputLength: Number.MAX_SAFE_INTEGER },
   selectors: [
     ...['nav', 'script', 'style', 'noscript', 'template', 'svg', 'img', 'iframe', 'object'].map(skip),
+    // Ruby annotations (the readings set above Japanese or Chinese characters) are not part of the sentence's text.
+    ...['rt', 'rp'].map(skip),
     { selector: 'a', options: { ignoreHref: true } },
     ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } })),
     { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
@@ -35,9 +37,13 @@ function withFallbacks(html: string): string {
     .replace(/<\/object\s*>/gi, '</div>');
 }
 
-/** The readable text of HTML: no navigation elements, scripts, styles or link targets; headings, lists and tables as blocks. */
+/**
+ * The readable text of HTML: no navigation elements, scripts, styles or link targets; headings, lists and tables as
+ * blocks. Soft hyphens (`&shy;`, where a browser may break a long word) are not kept: a reader never sees them unless a
+ * line breaks there, and a word with them in it would not be found by its spelling.
+ */
 export function readableText(html: string): string {
-  return convert(html, READABLE);
+  return convert(html, READABLE).replace(/\u00ad/g, '');
 }
 
 /** The first `<title>` outside embedded SVG/MathML (whose `<title>` elements label icons, not the page). */

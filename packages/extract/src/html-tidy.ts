@@ -37,9 +37,11 @@ export function dropLinkLists(content: DomDocument): void {
 
 /** A block that is only a date or a time, in the numeric and spelled forms pages use. */
 const MONTHS =
-  'jan(uary|uar)?|feb(ruary|ruar)?|m(ar(ch)?|ärz|aerz)|apr(il)?|ma[iy]|june?|juni|july?|juli|aug(ust)?|sep(t(ember)?)?|o[ck]t(ober)?|nov(ember)?|de[cz](ember)?|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre';
+  'jan(uary|uar)?|feb(ruary|ruar)?|m(ar(ch)?|ärz|aerz)|apr(il)?|ma[iy]|june?|juni|july?|juli|aug(ust)?|sep(t(ember)?)?|o[ck]t(ober)?|nov(ember)?|de[cz](ember)?|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre' +
+  '|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|dezembro' +
+  '|stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia';
 const DATE = new RegExp(
-  `\\b\\d{1,2}\\.\\s?\\d{1,2}\\.\\s?\\d{2,4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b\\d{1,2}/\\d{1,2}/\\d{2,4}\\b|\\b\\d{1,2}\\.?\\s+(${MONTHS})\\.?\\s+\\d{4}\\b|\\b(${MONTHS})\\.?\\s+\\d{1,2},?\\s+\\d{4}\\b|\\b\\d{1,2}:\\d{2}\\b`,
+  `\\b\\d{1,2}\\.\\s?\\d{1,2}\\.\\s?\\d{2,4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b\\d{1,2}/\\d{1,2}/\\d{2,4}\\b|\\b\\d{1,2}\\.?\\s+(${MONTHS})\\.?\\s+\\d{4}\\b|\\b(${MONTHS})\\.?\\s+\\d{1,2},?\\s+\\d{4}\\b|\\b\\d{1,2}\\s+de\\s+(${MONTHS})\\s+de\\s+\\d{4}\\b|\\b\\d{1,2}:\\d{2}\\b`,
   'i',
 );
 /** A byline or the reading time above an article. */
@@ -61,6 +63,23 @@ const CAPTION_CREDIT =
   /\b(foto|fotos|bild|bilder|photo|photos|photograph|imagen|crédito|credit)\s*:\s*\S|(^|\()(quelle|source|źródło|fuente|fonte)\s*:\s*\S|\b(getty ?images|istock(photo)?(\.com)?|shutterstock|fotolia(\.com)?|adobe ?stock|imago|picture.alliance|reuters|afp|dpa|ap photo|keystone|wenn\.com)\b(\s*\/\s*[^()/]{1,40})?\)?\s*$/i;
 /** Captions are short; a longer block with such words in it is text. */
 const CAPTION_CHARS = 250;
+
+/**
+ * A line inside the text that points to another article: "Read more: ...", "Lesen Sie auch: ...", "Czytaj też: ...".
+ * The label and its colon, so that a sentence that starts with the same words is not taken for one.
+ */
+const READ_ALSO =
+  /^\W{0,3}(read more|read also|also read|see also|lesen sie (auch|hier|mehr)|mehr zum thema|auch interessant|czytaj (też|także|również)|zobacz (też|także|również)|puedes ver|lee también|leer también|leia também|veja também|à lire aussi|lire aussi|leggi anche)\s*[:>»]/i;
+/** Such a line names one article: a title, not a paragraph. */
+const READ_ALSO_CHARS = 200;
+
+/** Takes out the lines inside the text that point to other articles (see READ_ALSO), wherever they are. */
+export function dropReadAlso(content: DomDocument): void {
+  for (const block of leafBlocks(content)) {
+    const text = textOf(block);
+    if (text.length <= READ_ALSO_CHARS && READ_ALSO.test(text)) block.remove();
+  }
+}
 
 /** Takes out captions that carry a picture credit (see CAPTION_CREDIT), wherever they are in the article. */
 export function dropCreditedCaptions(content: DomDocument): void {
@@ -145,6 +164,22 @@ const TAIL_HEADING = new RegExp(
       'te puede interesar',
       '\\d* ?(?:kommentare|comments?|responses|replies)',
       'leave a (?:reply|comment)',
+      'verwandte (?:beiträge|artikel|themen(?:bereiche)?)',
+      'zum weiterlesen',
+      'schon gelesen\\??',
+      'à lire aussi',
+      'sur le même sujet',
+      'dans la même rubrique',
+      'noticias relacionadas',
+      'leggi anche',
+      'potrebbe interessarti',
+      '(?:czytaj|zobacz) (?:też|także|również)',
+      'read next',
+      'recommended(?: for you)?',
+      'most (?:read|popular)',
+      'popular posts',
+      'recent posts',
+      'more on this (?:topic|story)',
       '(?:schreibe|hinterlasse) einen kommentar',
     ].join('|') +
     ')\\s*[:!.…]*$',
@@ -160,19 +195,31 @@ export function cutAtTail(content: DomDocument): void {
   let above = 0;
   for (const block of blocks) {
     const text = textOf(block);
+    const line = wholeLine(block, content.body);
     if (
       above >= total * TAIL_AFTER_SHARE &&
       text.length <= 50 &&
       TAIL_HEADING.test(text) &&
       // A link or a button's label ("Comments" on a counter) is not the start of a section.
       !block.closest('a') &&
-      !['SPAN', 'LI', 'TD', 'DD', 'TIME'].includes(block.tagName)
+      !line.closest('a') &&
+      !['SPAN', 'LI', 'TD', 'DD', 'TIME'].includes(line.tagName)
     ) {
-      removeFrom(block, content.body);
+      removeFrom(line, content.body);
       return;
     }
     above += text.length;
   }
+}
+
+/** The outermost element holding nothing but `block`'s text: the heading around the `<span>` that holds its words. */
+function wholeLine(block: DomElement, root: DomElement): DomElement {
+  const text = textOf(block);
+  let line = block;
+  while (line.parentElement && line.parentElement !== root && textOf(line.parentElement) === text) {
+    line = line.parentElement;
+  }
+  return line;
 }
 
 /** `element`, and everything after it in the document, up to the end of `root`. */
