@@ -1,5 +1,5 @@
 import { Readability } from '@mozilla/readability';
-import { clean, parseDocument, type DomDocument, type DomElement } from './html-dom.ts';
+import { clean, documentOf, parseDocument, type DomDocument, type DomElement } from './html-dom.ts';
 import { isoDate, pageFacts, type PageFacts } from './html-facts.ts';
 import { widerArticle } from './html-container.ts';
 import { articleAround, descriptionProbes, holdsProbe, leadText, probeHolder } from './html-lead.ts';
@@ -70,7 +70,7 @@ export function extractHtmlPage(html: string, pageUrl?: string): HtmlPage {
   };
   const articleChars = article?.textContent?.trim().length ?? 0;
   if (article?.content && articleChars >= MIN_ARTICLE_CHARS) {
-    const found = parseDocument(`<!doctype html><html><body>${article.content}</body></html>`);
+    const found = documentOf(article.content);
     const content = (pruned && widerArticle(found, pruned)) || found;
     tidyArticle(content, described.author);
     // The posts are found in the page without its furniture, and each is tidied as the article is.
@@ -243,7 +243,7 @@ function postsLike(html: string, content: DomDocument): DomElement[] | undefined
 }
 
 function tidiedPost(post: DomElement, author: string | undefined): string {
-  const document = parseDocument(`<!doctype html><html><body>${post.outerHTML}</body></html>`);
+  const document = documentOf(post.outerHTML);
   tidyArticle(document, author);
   return document.body.innerHTML;
 }

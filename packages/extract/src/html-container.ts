@@ -1,4 +1,4 @@
-import { clean, parseDocument, type DomDocument, type DomElement } from './html-dom.ts';
+import { clean, documentOf, parseDocument, type DomDocument, type DomElement } from './html-dom.ts';
 
 /*
  * Readability scores blocks and keeps the best with the neighbours it scored; on pages whose article is a run of
@@ -70,5 +70,5 @@ function proseBeside(parent: DomElement, container: DomElement, articleText: str
 }
 
 function wrapped(element: DomElement): DomDocument {
-  return parseDocument(`<!doctype html><html><body>${element.outerHTML}</body></html>`);
+  return documentOf(element.outerHTML);
 }

@@ -57,6 +57,11 @@ export function parseDocument(html: string): DomDocument {
   return parseHTML(serialize(parse(html))).document as DomDocument;
 }
 
+/** A fragment of a page (an article, a post, a block) as a document of its own, for the rules that work on one. */
+export function documentOf(fragment: string): DomDocument {
+  return parseDocument(`<!doctype html><html><body>${fragment}</body></html>`);
+}
+
 function count(document: DomDocument, tag: string): number {
   let n = 0;
   for (const _ of document.getElementsByTagName(tag)) n++;

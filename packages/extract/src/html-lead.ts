@@ -1,5 +1,5 @@
 import { Readability } from '@mozilla/readability';
-import { clean, parseDocument, type DomDocument, type DomElement } from './html-dom.ts';
+import { clean, documentOf, type DomDocument, type DomElement } from './html-dom.ts';
 
 /*
  * A page describes itself in its `<meta name="description">`, and most pages take that description from the
@@ -65,7 +65,7 @@ export function articleAround(page: DomDocument, holder: DomElement, probe: stri
   ) {
     around = around.parentElement;
   }
-  const part = parseDocument(`<!doctype html><html><body>${around.outerHTML}</body></html>`);
+  const part = documentOf(around.outerHTML);
   const article = new Readability(part, { keepClasses: true }).parse();
   return article && holdsProbe(article.textContent, probe) ? article : null;
 }
