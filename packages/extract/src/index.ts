@@ -1,4 +1,5 @@
 export * from './types.ts';
+export * from './document.ts';
 export { countWords, normalizeText } from './words.ts';
 export { charsetOf, withDeclaredCharset } from './html-encoding.ts';
 export { sniff, claimedKind, claimContradicts, SNIFF_BYTES, type Sniffed } from './sniff.ts';

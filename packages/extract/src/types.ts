@@ -1,3 +1,5 @@
+import type { StructureFields } from './document.ts';
+
 export const CONTENT_TYPES = ['text', 'pdf', 'video', 'audio', 'image', 'epub'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
@@ -70,8 +72,11 @@ export interface ExtractedImage {
 export const SEGMENT_SOURCES = ['text-layer', 'ocr', 'transcript'] as const;
 export type SegmentSource = (typeof SEGMENT_SOURCES)[number];
 
-/** A stretch of the extracted text with where it came from, used for search positions and `/text`. */
-export interface TextSegment {
+/**
+ * A stretch of the extracted text with where it came from, used for search positions and `/text`; with its
+ * structure fields, one element of the document model (`document.ts`).
+ */
+export interface TextSegment extends StructureFields {
   text: string;
   page?: number;
   chapter?: number;

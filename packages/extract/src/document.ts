@@ -1,0 +1,56 @@
+/**
+ * The document model every extractor fills: an ordered list of elements, each a `TextSegment` with a kind.
+ * Plain text, Markdown, `/text` segments and search passages are all derived from that one list, so a
+ * segment without a `kind` is a paragraph (what every extractor returned before structure existed).
+ */
+export const ELEMENT_KINDS = [
+  'title',
+  'heading',
+  'paragraph',
+  'list-item',
+  'table',
+  'figure',
+  'caption',
+  'code',
+  'formula',
+  'page-header',
+  'page-footer',
+  'footnote',
+  'notes',
+] as const;
+export type ElementKind = (typeof ELEMENT_KINDS)[number];
+
+/** `[x0, y0, x1, y1]` on the page in PDF points, origin at the page's top left. */
+export type Box = [number, number, number, number];
+
+export interface TableCell {
+  text: string;
+  /** A header cell (`th`, a table's header row). */
+  header?: boolean;
+  rowSpan?: number;
+  colSpan?: number;
+}
+
+/** What an element adds to a plain segment of text. */
+export interface StructureFields {
+  /** Absent: `paragraph`. */
+  kind?: ElementKind;
+  /** A heading's level, 1-6; a list item's nesting depth, 1 for the outermost list. */
+  level?: number;
+  /** A list item of a numbered list. */
+  ordered?: boolean;
+  /** A table's rows of cells; the element's `text` is the cells' text, a row a line, cells tab-separated. */
+  rows?: TableCell[][];
+  /** A figure's stored image: a file name in the extractor's `outputDir` (an `ExtractedImage.file`). */
+  image?: string;
+  /** A code block's language, where the source names one. */
+  language?: string;
+  /** A slide's number (1-based), beside `page` for documents that have pages. */
+  slide?: number;
+  /** A sheet's number (1-based) in a workbook. */
+  sheet?: number;
+  /** Where the element stands on its PDF page. */
+  box?: Box;
+  /** An element the source hides (a hidden slide's). */
+  hidden?: boolean;
+}
