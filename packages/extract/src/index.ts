@@ -1,5 +1,6 @@
 export * from './types.ts';
 export * from './document.ts';
+export { MarkdownWriter, toMarkdown, escapeMarkdown, tableGrid, type MarkdownOptions } from './markdown.ts';
 export { countWords, normalizeText } from './words.ts';
 export { charsetOf, withDeclaredCharset } from './html-encoding.ts';
 export { sniff, claimedKind, claimContradicts, SNIFF_BYTES, type Sniffed } from './sniff.ts';
