@@ -6,18 +6,17 @@ import { sql } from 'kysely';
 import {
   createDb,
   createOrganization,
-  insertMaterial,
   lockMaterialIn,
   migrateTo,
   migrateToLatest,
   newId,
   replaceChunks,
-  transitionMaterial,
   type ChunkInput,
   type Db,
 } from '@quire/db';
 import { startEmbeddedPostgres } from '@quire/stack';
 import { recountSearchStatistics } from '@quire/testkit/search-recount';
+import { seedMaterial, seedMove } from '@quire/testkit/seed-materials';
 import { machine, positiveInt, printTable, reportWritten } from './results.ts';
 import { inventWords, seededRandom, zipfSampler } from './search-data.ts';
 
@@ -65,13 +64,13 @@ const VARIANTS: Variant[] = ['before', 'after', 'no search triggers'];
 async function publish(db: Db, variant: Variant, organizationId: string, materialId: string, chunks: ChunkInput[]) {
   await db.transaction().execute(async (trx) => {
     if (variant === 'before') {
-      if (!(await transitionMaterial(trx, materialId, ['processing'], 'active'))) throw new Error('not processing');
+      if (!(await seedMove(trx, [materialId], ['processing'], 'active'))) throw new Error('not processing');
       await replaceChunks(trx, organizationId, materialId, chunks);
       return;
     }
     if (!(await lockMaterialIn(trx, materialId, ['processing']))) throw new Error('not processing');
     await replaceChunks(trx, organizationId, materialId, chunks);
-    if (!(await transitionMaterial(trx, materialId, ['processing'], 'active'))) throw new Error('not processing');
+    if (!(await seedMove(trx, [materialId], ['processing'], 'active'))) throw new Error('not processing');
   });
 }
 
@@ -118,7 +117,7 @@ async function measure(db: Db, o: Options, variant: Variant, books: ChunkInput[]
       const org = await createOrganization(db, `publish ${variant} ${books.length} ${round}`);
       const ids = await Promise.all(
         books.map(async (_, i) => {
-          const m = await insertMaterial(db, {
+          const m = await seedMaterial(db, {
             id: newId(),
             organizationId: org.id,
             folderId: null,
@@ -134,7 +133,7 @@ async function measure(db: Db, o: Options, variant: Variant, books: ChunkInput[]
       );
       if (kind === 'republish') {
         await Promise.all(ids.map((id, i) => publish(db, variant, org.id, id, books[i]!)));
-        await db.updateTable('materials').set({ status: 'processing' }).where('organization_id', '=', org.id).execute();
+        await seedMove(db, ids, ['active'], 'processing');
       }
       const started = performance.now();
       const aborts = await Promise.all(

@@ -1,9 +1,10 @@
-import { insertMaterial, newId, recordObject, type Db } from '@quire/db';
+import { newId, recordObject, type Db } from '@quire/db';
 import type { ContentType } from '@quire/extract';
 import { storageKeys, type ContentTypeClaim, type Material, type Reference } from '@quire/material';
 import type { ProcessingClass } from '@quire/queue';
 import type { LifecycleDeps } from './deps.ts';
 import { enqueueOrWithdraw } from './enqueue.ts';
+import { insertMaterial } from './material-writes.ts';
 
 /** What every new material carries, whatever its bytes come from. */
 export interface NewMaterial {

@@ -9,7 +9,9 @@ export {
   type PendingUpload,
   type StoredUpload,
 } from './create.ts';
-export { completeUpload, type ArrivedUpload } from './complete-upload.ts';
+export { completeUpload, type ArrivedUpload, type CompleteOutcome } from './complete-upload.ts';
+export { recordProgress } from './progress.ts';
+export { moveMaterials, renameMaterial, replaceReferences } from './edit.ts';
 export { uploadUrlState, settleUploadedBody } from './upload-url.ts';
 export { attachOriginal, type FetchedOriginal } from './attach-original.ts';
 export { keepRunObject, dropRunObjects } from './run-objects.ts';

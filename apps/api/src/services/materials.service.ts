@@ -6,9 +6,6 @@ import {
   findVersionedMaterials,
   listMaterialVersions,
   materialCounters,
-  moveMaterials,
-  renameMaterial as renameMaterialRow,
-  replaceReferences,
 } from '@quire/db';
 import { claimContradicts, claimedKind, sniff, SNIFF_BYTES } from '@quire/extract';
 import * as lifecycle from '@quire/lifecycle';
@@ -238,7 +235,7 @@ export async function completeUpload(
   if (claimContradicts(source.file.mimeType, sniffed.contentType)) {
     throw unsupportedType(`The file was announced as ${source.file.mimeType} but its bytes are ${sniffed.mimeType}`);
   }
-  const completed = await queued(
+  const outcome = await queued(
     lifecycle.completeUpload(ctx, material, source.file, {
       size: object.size,
       etag: object.etag,
@@ -246,8 +243,9 @@ export async function completeUpload(
       contentType: sniffed.contentType,
     }),
   );
+  if (outcome.status !== 'changed') return outcome.material;
   // Completed concurrently by another request: answer with what it produced.
-  return completed ?? (await findMaterial(ctx.db, organizationId, materialId)) ?? Promise.reject(notFound());
+  return (await findMaterial(ctx.db, organizationId, materialId)) ?? Promise.reject(notFound());
 }
 
 export async function getMaterial(ctx: ApiContext, organizationId: string, id: string): Promise<Material> {
@@ -312,7 +310,7 @@ export async function updateReferences(
   references: Reference[] | undefined,
 ) {
   if (references === undefined) return getMaterial(ctx, organizationId, id);
-  const updated = await replaceReferences(ctx.db, organizationId, id, references);
+  const updated = await lifecycle.replaceReferences(ctx.db, organizationId, id, references);
   if (!updated) throw notFound();
   return updated;
 }
@@ -355,7 +353,7 @@ export async function moveMaterial(
   folderId: string | null,
 ): Promise<Material> {
   await requireFolders(ctx.db, organizationId, [folderId]);
-  const [moved] = await moveMaterials(ctx.db, organizationId, [id], folderId);
+  const [moved] = await lifecycle.moveMaterials(ctx.db, organizationId, [id], folderId);
   if (!moved) throw notFound();
   return getMaterial(ctx, organizationId, id);
 }
@@ -370,7 +368,7 @@ export async function bulkMoveMaterials(
   const unique = [...new Set(ids)];
   await requireFolders(ctx.db, organizationId, [folderId]);
   const moved = await ctx.db.transaction().execute(async (trx) => {
-    const rows = await moveMaterials(trx, organizationId, unique, folderId);
+    const rows = await lifecycle.moveMaterials(trx, organizationId, unique, folderId);
     if (rows.length !== unique.length) throw notFound();
     return rows.length;
   });
@@ -383,7 +381,7 @@ export async function renameMaterial(
   id: string,
   name: string,
 ): Promise<Material> {
-  const renamed = await renameMaterialRow(ctx.db, organizationId, id, name);
+  const renamed = await lifecycle.renameMaterial(ctx.db, organizationId, id, name);
   if (!renamed) throw notFound();
   return renamed;
 }

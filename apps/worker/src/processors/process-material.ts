@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { WaitingChildrenError, type Job } from 'bullmq';
-import { findMaterialForProcessing, patchProcessingMetadata } from '@quire/db';
+import { findMaterialForProcessing } from '@quire/db';
 import { charsetOf, normalizeText, type ContentType, type ExtractError, type ExtractResult } from '@quire/extract';
-import { recordFailure } from '@quire/lifecycle';
+import { recordFailure, recordProgress } from '@quire/lifecycle';
 import { originalOf, type Material, type MaterialError, type RunMeasures } from '@quire/material';
 import type { JobMap, ProcessResult } from '@quire/queue';
 import type { Logger } from 'pino';
@@ -40,7 +40,7 @@ export async function processMaterial(
   const workDir = await makeJobDir();
   // The row keeps the last value for readers; the job event reaches open /events streams at once.
   const publishProgress = (percent: number) =>
-    Promise.all([patchProcessingMetadata(db, materialId, { progress: percent }), job.updateProgress(percent)]);
+    Promise.all([recordProgress(deps, materialId, percent), job.updateProgress(percent)]);
   try {
     const outcome = await extract(material, workDir, deps, log, publishProgress, { job, token });
     const run: RunMeasures = {
