@@ -1,14 +1,13 @@
 export type { LifecycleDeps } from './deps.ts';
 export { JobRefusedError } from './job-refused.ts';
+export { createFromText, createFromUrl, createPendingUploads, type NewMaterial, type PendingUpload } from './create.ts';
 export {
-  createFromText,
   createFromUpload,
-  createFromUrl,
-  createPendingUploads,
-  type NewMaterial,
-  type PendingUpload,
   type StoredUpload,
-} from './create.ts';
+  type UploadOutcome,
+  type UploadPreconditions,
+  type UploadRefusal,
+} from './upload.ts';
 export { completeUpload, type ArrivedUpload, type CompleteOutcome } from './complete-upload.ts';
 export { recordProgress } from './progress.ts';
 export { moveMaterials, renameMaterial, replaceReferences } from './edit.ts';

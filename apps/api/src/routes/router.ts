@@ -43,41 +43,37 @@ async function serve(
   if (problems) throw route.invalid ? route.invalid(problems, 'query') : problems;
   const query = parse(route.query, req.query, 'query');
 
-  let body: unknown;
-  let upload: ReceivedUpload | undefined;
-  let fingerprinted: unknown[] = [];
-  if (route.body && 'multipart' in route.body) {
-    // The file is stored first (it arrives before or between the fields); a request that fails after keeps nothing.
-    upload = await receiveUpload(req, res, principal.organizationId);
-    try {
-      body = parse(route.body.multipart, req.body ?? {}, 'body');
-    } catch (err) {
-      await upload.discard();
-      throw err;
-    }
-    fingerprinted = [body, upload.file.size, upload.file.sha256];
-  } else if (route.body) {
-    body = parse(route.body.json, req.body ?? {}, 'body');
-    fingerprinted = [req.body];
-  }
-
-  const input = { ctx, principal, params, query, body, upload, http: { req, res } };
-  const run = async (): Promise<Reply> => {
-    const reply = await route.handle(input);
-    if (!reply) throw new Error(`${route.method} ${route.path} wrote its own response but is declared idempotent`);
-    return reply;
-  };
-  if (route.idempotent) {
+  const answer = async (body: unknown, upload: ReceivedUpload | undefined, fingerprinted: unknown[]) => {
+    const input = { ctx, principal, params, query, body, upload, http: { req, res } };
+    if (!route.idempotent) return route.handle(input);
+    const run = async (): Promise<Reply> => {
+      const reply = await route.handle(input);
+      if (!reply) throw new Error(`${route.method} ${route.path} wrote its own response but is declared idempotent`);
+      return reply;
+    };
     const request = {
       organizationId: principal.organizationId,
       key: req.get('idempotency-key'),
       // The declared path, not the requested one: `/materials` and `/materials/` are the same request.
       fingerprint: fingerprintOf(`${req.method} ${route.path}`, ...(route.params ? [params] : []), ...fingerprinted),
     };
-    send(res, await idempotent(ctx, request, run, upload?.discard));
-    return;
+    return idempotent(ctx, request, run);
+  };
+
+  let reply: Reply | void;
+  if (route.body && 'multipart' in route.body) {
+    const fields = route.body.multipart;
+    // The file is stored first (it arrives before or between the fields); the receiver removes it afterwards
+    // unless a material owns it.
+    reply = await receiveUpload(req, res, principal.organizationId, (upload) => {
+      const body = parse(fields, req.body ?? {}, 'body');
+      return answer(body, upload, [body, upload.file.size, upload.file.sha256]);
+    });
+  } else if (route.body) {
+    reply = await answer(parse(route.body.json, req.body ?? {}, 'body'), undefined, [req.body]);
+  } else {
+    reply = await answer(undefined, undefined, []);
   }
-  const reply = await route.handle(input);
   if (reply) send(res, reply);
 }
 

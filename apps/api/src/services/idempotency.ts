@@ -35,14 +35,13 @@ export function fingerprintOf(operation: string, ...parts: unknown[]): string {
 
 /**
  * Runs a creating request once per `Idempotency-Key`: a retry with the same key and the same request gets
- * the first answer again for 24 hours, its signed URLs minted afresh (`onReplay` undoes anything the retry itself did, such as an
- * uploaded file); the same key with a different request is 422; one still running is 409.
+ * the first answer again for 24 hours, its signed URLs minted afresh; the same key with a different request is
+ * 422; one still running is 409.
  */
 export async function idempotent<A extends StoredAnswer>(
   ctx: ApiContext,
   request: IdempotentRequest,
   run: () => Promise<A>,
-  onReplay?: () => Promise<void>,
 ): Promise<StoredAnswer> {
   const { organizationId, key, fingerprint } = request;
   if (key === undefined) return run();
@@ -53,7 +52,6 @@ export async function idempotent<A extends StoredAnswer>(
   }
   const stored = await claimIdempotencyKey(ctx.db, organizationId, key, fingerprint, TTL_MS);
   if (stored) {
-    await onReplay?.();
     if (stored.fingerprint !== fingerprint) {
       throw new AppError(422, 'IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was already used with a different request');
     }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   findMaterial,
   findFolder,
@@ -23,33 +22,14 @@ import type { ApiContext } from '../context.ts';
 import { isDependencyDown } from '../dependency-errors.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, unavailable, unsupportedType } from '../errors.ts';
 import { listItemViewer, materialViewer } from '../views/material-view.ts';
-import { capFileName } from './file-name.ts';
+import type { ReceivedUpload } from '../uploads/receive-upload.ts';
+import { sanitizeFilename } from './file-name.ts';
 import { requireFolders } from './folders.service.ts';
-import { requireOcrLanguages } from './ocr-languages.ts';
+import { ocrLanguagesRefused, requireOcrLanguages } from './ocr-languages.ts';
 import { offsetOf, pageOf } from './pagination.ts';
 
-/** Keeps a client's file name as metadata only: no directories, no control characters, bounded length. */
-export function sanitizeFilename(raw: string | undefined): string {
-  const base = path.posix.basename((raw ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '');
-  const trimmed = capFileName(base.trim());
-  return trimmed === '' || trimmed === '.' || trimmed === '..' ? 'upload' : trimmed;
-}
-
-/** A file already streamed into storage under `key`, as the client sent it. */
-export interface UploadedFile {
-  key: string;
-  size: number;
-  /** The first bytes, to sniff the real type from. */
-  head: Buffer;
-  /** The upload hit the size limit and was cut short. */
-  truncated: boolean;
-  originalname: string;
-  mimetype: string;
-}
-
 export interface UploadInput {
-  materialId: string;
-  file: UploadedFile;
+  upload: ReceivedUpload;
   name: string;
   folderId: string | null;
   extractImages: boolean;
@@ -59,23 +39,17 @@ export interface UploadInput {
   processingClass?: ProcessingClass;
 }
 
-/** Validates a streamed upload's bytes and creates its material in `processing`, or removes the object. */
-export async function createFromUpload(ctx: ApiContext, organizationId: string, input: UploadInput): Promise<Material> {
-  const { file } = input;
-  try {
-    if (file.truncated)
-      throw payloadTooLarge(`The file is larger than the upload limit of ${ctx.config.limits.uploadMaxBytes} bytes`);
-    if (file.size === 0) throw badRequest('The file is empty', [{ field: 'file', message: 'The file is empty' }]);
-    const sniffed = await sniff(file.head);
-    if (!sniffed.supported) throw unsupportedType(sniffed.reason);
-    if (claimContradicts(file.mimetype, sniffed.contentType)) {
-      throw unsupportedType(`The file was sent as ${file.mimetype} but its bytes are ${sniffed.mimeType}`);
-    }
-    requireOcrLanguages(ctx, input.ocrLanguages);
-    await requireFolders(ctx.db, organizationId, [input.folderId]);
-    return await queued(
-      lifecycle.createFromUpload(ctx, {
-        id: input.materialId,
+/** A stored upload, handed to the lifecycle with this deployment's limits: a material, or why not. */
+export function uploadFile(
+  ctx: ApiContext,
+  organizationId: string,
+  input: UploadInput,
+): Promise<lifecycle.UploadOutcome> {
+  return queued(
+    lifecycle.createFromUpload(
+      ctx,
+      {
+        id: input.upload.materialId,
         organizationId,
         folderId: input.folderId,
         name: input.name,
@@ -83,21 +57,14 @@ export async function createFromUpload(ctx: ApiContext, organizationId: string, 
         extractImages: input.extractImages,
         ocrLanguages: input.ocrLanguages,
         processingClass: input.processingClass,
-        file: {
-          key: file.key,
-          filename: sanitizeFilename(file.originalname),
-          size: file.size,
-          mimeType: sniffed.mimeType,
-          contentType: sniffed.contentType,
-        },
-      }),
-    );
-  } catch (err) {
-    await ctx.store
-      .remove([file.key])
-      .catch((removeErr) => ctx.logger.warn({ err: removeErr, key: file.key }, 'could not remove a refused upload'));
-    throw err;
-  }
+        file: input.upload.file,
+      },
+      {
+        maxBytes: ctx.config.limits.uploadMaxBytes,
+        ocrLanguagesRefused: (languages) => ocrLanguagesRefused(ctx, languages),
+      },
+    ),
+  );
 }
 
 export interface ContentInput {

@@ -3,19 +3,12 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StorageEngine } from 'multer';
 import type { Logger } from 'pino';
+import type { StoredUpload } from '@quire/lifecycle';
 import type { ObjectStore } from '@quire/storage';
 import { SNIFF_BYTES } from '@quire/extract';
 
-export interface StreamedFile {
-  key: string;
-  size: number;
-  /** The first bytes of the file, kept for sniffing its real type. */
-  head: Buffer;
-  /** True when the upload hit the size limit and was cut short. */
-  truncated: boolean;
-  /** SHA-256 of the whole file, hex. */
-  sha256: string;
-}
+/** What the engine learns of the file while storing it; the receiver adds the client's name and type. */
+type StreamedFile = Omit<StoredUpload, 'filename' | 'mimeType'>;
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- augmenting multer's global type is the only way in
