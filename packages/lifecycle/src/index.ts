@@ -13,7 +13,7 @@ export { recordProgress } from './progress.ts';
 export { moveMaterials, renameMaterial, replaceReferences } from './edit.ts';
 export { uploadUrlState, settleUploadedBody } from './upload-url.ts';
 export { attachOriginal, type FetchedOriginal } from './attach-original.ts';
-export { keepRunObject, dropRunObjects } from './run-objects.ts';
+export { keepRunObject, dropRunObjects } from './kept-run-objects.ts';
 export { publishResult, type PublishOutcome, type RunResult, type WrittenObject } from './publish-result.ts';
 export { replaceSearchPassages, dropSearchPassages, type SearchPassage } from './search-passages.ts';
 export { recordFailure, type FailureOutcome } from './record-failure.ts';
