@@ -181,7 +181,7 @@ async function seedSearchMaterials(db: Db, organizationId: string, count: number
         from unnest(${ids}::text[], ${names}::text[]) as t(id, name)`,
     );
     await sql`
-      insert into material_chunks (material_id, chunk_index, organization_id, text)
+      insert into search_passages (material_id, chunk_index, organization_id, text)
       select id, 0, ${organizationId}, text from unnest(${ids}::text[], ${texts}::text[]) as t(id, text)`.execute(db);
   }
   // Query words: three of one material's topic words and two ordinary words (past the 50 most common, which

@@ -1,12 +1,12 @@
-import { deleteChunks, replaceChunks, type ChunkInput, type Db } from '@quire/db';
+import { deletePassages, replacePassages, type Db, type PassageInput } from '@quire/db';
 import type { Material } from '@quire/material';
 
 /** One searchable passage of a material's text, with where it sits (page, chapter, time). */
-export type SearchPassage = ChunkInput;
+export type SearchPassage = PassageInput;
 
 /**
  * Makes `passages` the material's searchable passages, in the caller's transaction (the one that publishes
- * the result). Writing `material_chunks` is what keeps the search index exact: statement triggers of
+ * the result). Writing `search_passages` is what keeps the search index exact: statement triggers of
  * migrations 0012 and 0015 maintain, in that same transaction,
  * - at once, what belongs to this material alone: the postings (`search_postings`: each word's frequency in
  *   each passage, and the passage's length) and its totals (`search_documents`);
@@ -18,10 +18,10 @@ export type SearchPassage = ChunkInput;
  * Nothing else writes those tables.
  */
 export async function replaceSearchPassages(trx: Db, material: Material, passages: SearchPassage[]): Promise<void> {
-  await replaceChunks(trx, material.organizationId, material.id, passages);
+  await replacePassages(trx, material.organizationId, material.id, passages);
 }
 
 /** Drops a material's passages; the same triggers take its words out of the postings, vocabulary and totals. */
 export async function dropSearchPassages(trx: Db, materialId: string): Promise<void> {
-  await deleteChunks(trx, materialId);
+  await deletePassages(trx, materialId);
 }
