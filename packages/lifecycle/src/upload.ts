@@ -45,8 +45,9 @@ export interface UploadPreconditions {
 /**
  * A stored upload becomes a `processing` material owning its original, and its job is queued, once it passes
  * the preconditions: not cut short by the size limit, not empty, a type quire reads that the client's claim
- * does not contradict, OCR languages installed, its folder the organization's. Refused otherwise, writing
- * nothing: the file is still the caller's to remove.
+ * does not contradict, OCR languages installed, its folder the organization's. The row and its ownership of
+ * the file are written in one transaction. Refused otherwise, writing nothing: the file is still the caller's
+ * to remove.
  */
 export async function createFromUpload(
   deps: LifecycleDeps,
@@ -67,23 +68,26 @@ export async function createFromUpload(
   if (input.folderId !== null && !(await existingFolderIds(deps.db, input.organizationId, [input.folderId])).size) {
     return { status: 'refused', reason: 'no-folder' };
   }
-  const material = await insertMaterial(deps.db, {
-    id: input.id,
-    organizationId: input.organizationId,
-    folderId: input.folderId,
-    name: input.name,
-    contentType: sniffed.contentType,
-    status: 'processing',
-    source: {
-      kind: 'file',
-      file: { s3Key: file.key, filename: file.filename, fileSize: file.size, mimeType: sniffed.mimeType },
-    },
-    ...(input.ocrLanguages ? { metadata: { ocrLanguages: input.ocrLanguages } } : {}),
-    references: input.references,
-    extractImages: input.extractImages,
-    storageBytes: file.size,
+  const material = await deps.db.transaction().execute(async (trx) => {
+    const created = await insertMaterial(trx, {
+      id: input.id,
+      organizationId: input.organizationId,
+      folderId: input.folderId,
+      name: input.name,
+      contentType: sniffed.contentType,
+      status: 'processing',
+      source: {
+        kind: 'file',
+        file: { s3Key: file.key, filename: file.filename, fileSize: file.size, mimeType: sniffed.mimeType },
+      },
+      ...(input.ocrLanguages ? { metadata: { ocrLanguages: input.ocrLanguages } } : {}),
+      references: input.references,
+      extractImages: input.extractImages,
+      storageBytes: file.size,
+    });
+    await recordObject(trx, created.id, file.key, 'original', file.size);
+    return created;
   });
-  await recordObject(deps.db, material.id, file.key, 'original', file.size);
   await enqueueOrWithdraw(deps, material, input.processingClass);
   return { status: 'created', material };
 }
