@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { ApiContext } from '../context.ts';
 import { principalOf } from '../middleware/authenticate.ts';
 import type { OpenApiDocument } from '../openapi/common.ts';
-import { fingerprintOf, idempotent } from '../services/idempotency.ts';
+import { conflict } from '../errors.ts';
+import { fingerprintOf, idempotent, isReplay } from '../services/idempotency.ts';
 import { uploadReceiver, type ReceivedUpload } from '../uploads/receive-upload.ts';
 import { queryProblems } from './query-checks.ts';
 import { expressPath, isApiRoute, JsonText, type AnyRoute, type ApiRoute, type Reply } from './route.ts';
@@ -47,6 +48,9 @@ async function serve(
     const input = { ctx, principal, params, query, body, upload, http: { req, res } };
     if (!route.idempotent) return route.handle(input);
     const run = async (): Promise<Reply> => {
+      // Its key was released (the first request failed) between the look that found it and the claim: the file
+      // was not stored, so this request cannot make the material; a retry stores it.
+      if (upload && !upload.stored) throw conflict('A request with this Idempotency-Key is still in progress');
       const reply = await route.handle(input);
       if (!reply) throw new Error(`${route.method} ${route.path} wrote its own response but is declared idempotent`);
       return reply;
@@ -64,11 +68,19 @@ async function serve(
   if (route.body && 'multipart' in route.body) {
     const fields = route.body.multipart;
     // The file is stored first (it arrives before or between the fields); the receiver removes it afterwards
-    // unless a material owns it.
-    reply = await receiveUpload(req, res, principal.organizationId, (upload) => {
-      const body = parse(fields, req.body ?? {}, 'body');
-      return answer(body, upload, [body, upload.file.size, upload.file.sha256]);
-    });
+    // unless a material owns it. A replay's file is only hashed: its answer is already stored under its key.
+    const replay =
+      route.idempotent === true && (await isReplay(ctx, principal.organizationId, req.get('idempotency-key')));
+    reply = await receiveUpload(
+      req,
+      res,
+      principal.organizationId,
+      (upload) => {
+        const body = parse(fields, req.body ?? {}, 'body');
+        return answer(body, upload, [body, upload.file.size, upload.file.sha256]);
+      },
+      { store: !replay },
+    );
   } else if (route.body) {
     reply = await answer(parse(route.body.json, req.body ?? {}, 'body'), undefined, [req.body]);
   } else {

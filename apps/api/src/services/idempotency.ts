@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { stringify } from 'safe-stable-stringify';
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '@quire/db';
+import { claimIdempotencyKey, completeIdempotencyKey, idempotencyKeyTaken, releaseIdempotencyKey } from '@quire/db';
 import type { ApiContext } from '../context.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import { withFreshUrls } from './replay-urls.ts';
@@ -31,6 +31,16 @@ export function fingerprintOf(operation: string, ...parts: unknown[]): string {
   for (const part of parts)
     hash.update('\n').update(typeof part === 'string' ? part : (stringify(part ?? null) ?? 'null'));
   return hash.digest('hex');
+}
+
+/**
+ * Whether a request with this key will be answered from what is stored under it (or refused as a mismatch or
+ * as still running), whatever its body: then an uploaded file need not be stored, only hashed. A key that
+ * is absent or invalid is no replay.
+ */
+export async function isReplay(ctx: ApiContext, organizationId: string, key: string | undefined): Promise<boolean> {
+  if (key === undefined || !KEY_PATTERN.test(key)) return false;
+  return idempotencyKeyTaken(ctx.db, organizationId, key, TTL_MS);
 }
 
 /**

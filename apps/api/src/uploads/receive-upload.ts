@@ -16,6 +16,8 @@ type MulterOptions = multer.Options & { streamHandler?: ReturnType<typeof decodi
 export interface ReceivedUpload {
   materialId: string;
   file: StoredUpload;
+  /** False for an idempotent replay's file, measured and hashed but not stored: it can make no material. */
+  stored: boolean;
 }
 
 /**
@@ -42,18 +44,22 @@ export function uploadReceiver(ctx: ApiContext) {
       .catch((err) => ctx.logger.warn({ err, key }, 'could not remove an upload that no material owns'));
   };
 
-  /** Runs `handle` with the request's stored file; afterwards the file stays only if a material owns it. */
+  /**
+   * Runs `handle` with the request's stored file; afterwards the file stays only if a material owns it. With
+   * `store` false the file is read, measured and hashed, never stored.
+   */
   return async <T>(
     req: Request,
     res: Response,
     organizationId: string,
     handle: (upload: ReceivedUpload) => Promise<T>,
+    { store = true }: { store?: boolean } = {},
   ): Promise<T> => {
     const contentEncoding = contentEncodingOf(req);
     const materialId = newId();
     const key = storageKeys.original(organizationId, materialId);
     const options: MulterOptions = {
-      storage: objectStoreEngine(ctx.store, () => key, ctx.logger),
+      storage: objectStoreEngine(store ? ctx.store : undefined, () => key, ctx.logger),
       limits,
       // Browsers and fetch send a file name as raw UTF-8; busboy's default (latin-1) would garble every non-ASCII one.
       defParamCharset: 'utf8',
@@ -77,9 +83,10 @@ export function uploadReceiver(ctx: ApiContext) {
           filename: sanitizeFilename(file.originalname),
           mimeType: file.mimetype,
         },
+        stored: store,
       });
     } finally {
-      await removeUnowned(materialId, key);
+      if (store) await removeUnowned(materialId, key);
     }
   };
 }
