@@ -14,6 +14,10 @@ const MATERIAL_WRITES = [
   'patchProcessingMetadata',
   'attachOriginalRow',
   'touchProcessing',
+  'recordObject',
+  'forgetObjects',
+  'replacePassages',
+  'deletePassages',
 ];
 const lifecycleOwnsWrites = {
   paths: [
@@ -21,6 +25,11 @@ const lifecycleOwnsWrites = {
       name: '@quire/db',
       importNames: MATERIAL_WRITES,
       message: "A material's row is written only by @quire/lifecycle: call one of its steps instead.",
+    },
+    {
+      name: '@quire/webhooks',
+      importNames: ['recordMaterialEvent'],
+      message: "A material's webhook events are recorded by @quire/lifecycle, in the transaction of its move.",
     },
   ],
   patterns: [
@@ -32,7 +41,7 @@ const lifecycleOwnsWrites = {
 };
 const seedOnlyThroughTestkit = {
   group: ['@quire/lifecycle/seed'],
-  message: 'Tests and benchmarks seed materials through @quire/testkit (seedMaterial, seedMaterials, seedMove).',
+  message: 'Tests and benchmarks seed materials through @quire/testkit (seedMaterial, seedMaterials, seedMove, seedPassages).',
 };
 const restrictImports = (extra = {}) => [
   'error',

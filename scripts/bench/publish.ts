@@ -3,21 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import {
-  createDb,
-  createOrganization,
-  lockMaterialIn,
-  migrateTo,
-  migrateToLatest,
-  newId,
-  replacePassages,
-  type PassageInput,
-  type Db,
-} from '@quire/db';
+import { createDb, createOrganization, lockMaterialIn, migrateTo, migrateToLatest, newId, type Db } from '@quire/db';
+import type { SearchPassage } from '@quire/lifecycle';
 import { startEmbeddedPostgres } from '@quire/stack';
 import * as renameToPassages from '../../migrations/0016_rename_material_chunks_to_search_passages.ts';
 import { recountSearchStatistics } from '@quire/testkit/search-recount';
-import { seedMaterial, seedMove } from '@quire/testkit/seed-materials';
+import { seedMaterial, seedMove, seedPassages } from '@quire/testkit/seed-materials';
 import { machine, positiveInt, printTable, reportWritten } from './results.ts';
 import { inventWords, seededRandom, zipfSampler } from './search-data.ts';
 
@@ -62,15 +53,15 @@ type Variant = 'before' | 'after' | 'no search triggers';
 const VARIANTS: Variant[] = ['before', 'after', 'no search triggers'];
 
 /** The transaction the worker's publish runs, in the order of the variant. */
-async function publish(db: Db, variant: Variant, organizationId: string, materialId: string, chunks: PassageInput[]) {
+async function publish(db: Db, variant: Variant, organizationId: string, materialId: string, chunks: SearchPassage[]) {
   await db.transaction().execute(async (trx) => {
     if (variant === 'before') {
       if (!(await seedMove(trx, [materialId], ['processing'], 'active'))) throw new Error('not processing');
-      await replacePassages(trx, organizationId, materialId, chunks);
+      await seedPassages(trx, { id: materialId, organizationId }, chunks);
       return;
     }
     if (!(await lockMaterialIn(trx, materialId, ['processing']))) throw new Error('not processing');
-    await replacePassages(trx, organizationId, materialId, chunks);
+    await seedPassages(trx, { id: materialId, organizationId }, chunks);
     if (!(await seedMove(trx, [materialId], ['processing'], 'active'))) throw new Error('not processing');
   });
 }
@@ -89,7 +80,7 @@ async function publishCountingDeadlocks(...args: Parameters<typeof publish>): Pr
 }
 
 /** Books of the same invented language, Zipf-distributed words, each from its own seed. */
-function makeBook(o: Options, words: string[], seed: number): PassageInput[] {
+function makeBook(o: Options, words: string[], seed: number): SearchPassage[] {
   const random = seededRandom(seed);
   const word = zipfSampler(random, words.length);
   return Array.from({ length: o.passages }, (_, page) => ({
@@ -108,7 +99,7 @@ interface Cell {
   exact: boolean;
 }
 
-async function measure(db: Db, o: Options, variant: Variant, books: PassageInput[][]): Promise<Cell[]> {
+async function measure(db: Db, o: Options, variant: Variant, books: SearchPassage[][]): Promise<Cell[]> {
   const cells: Cell[] = [];
   for (const kind of ['publish', 'republish'] as const) {
     const rates: number[] = [];

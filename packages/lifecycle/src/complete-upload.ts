@@ -1,9 +1,8 @@
-import { recordObject } from '@quire/db';
 import type { ContentType } from '@quire/extract';
 import type { Material, StoredFile } from '@quire/material';
 import type { LifecycleDeps } from './deps.ts';
 import { enqueueOrWithdraw } from './enqueue.ts';
-import { transitionMaterial } from './material-writes.ts';
+import { recordObject, transitionMaterial } from './material-writes.ts';
 
 /** The object found at a `pending_upload` material's upload URL, its type sniffed from its bytes. */
 export interface ArrivedUpload {

@@ -15,7 +15,7 @@ export { uploadUrlState, settleUploadedBody } from './upload-url.ts';
 export { attachOriginal, type FetchedOriginal } from './attach-original.ts';
 export { keepRunObject, dropRunObjects } from './kept-run-objects.ts';
 export { publishResult, type PublishOutcome, type RunResult, type WrittenObject } from './publish-result.ts';
-export { replaceSearchPassages, dropSearchPassages, type SearchPassage } from './search-passages.ts';
+export type { SearchPassage } from './search-passages.ts';
 export { recordFailure, type FailureOutcome } from './record-failure.ts';
 export { reprocess, type ReprocessOutcome } from './reprocess.ts';
 export { deleteMaterial } from './delete.ts';

@@ -14,8 +14,8 @@ import {
 } from '@quire/material';
 
 /**
- * The statements that write a material's row where its status is concerned: its creation, every status move,
- * its progress, and its original. Only this package's steps call them (the package index does not export this
+ * The statements that write a material's row where its status is concerned (its creation, every status move,
+ * its progress, its original) and the objects it owns. Only this package's steps call them (the package index does not export this
  * module, and the linter refuses it anywhere else), so each move is the step's, in the step's transaction.
  */
 
@@ -138,4 +138,25 @@ export async function touchProcessing(db: Db, id: string): Promise<void> {
     .where('id', '=', id)
     .where('status', '=', 'processing')
     .execute();
+}
+
+/** Makes the material own the object at `key` (removed with it, counted in its bytes). */
+export async function recordObject(
+  db: Db,
+  materialId: string,
+  key: string,
+  kind: 'original' | 'derived',
+  bytes: number,
+): Promise<void> {
+  await db
+    .insertInto('material_objects')
+    .values({ material_id: materialId, key, kind, bytes })
+    .onConflict((oc) => oc.columns(['material_id', 'key']).doUpdateSet({ bytes, kind }))
+    .execute();
+}
+
+/** The material no longer owns the objects at `keys` (they were removed). */
+export async function forgetObjects(db: Db, materialId: string, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.deleteFrom('material_objects').where('material_id', '=', materialId).where('key', 'in', keys).execute();
 }

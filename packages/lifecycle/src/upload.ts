@@ -1,9 +1,9 @@
-import { existingFolderIds, recordObject } from '@quire/db';
+import { existingFolderIds } from '@quire/db';
 import { claimContradicts, sniff } from '@quire/extract';
 import type { Material } from '@quire/material';
 import type { LifecycleDeps } from './deps.ts';
 import { enqueueOrWithdraw } from './enqueue.ts';
-import { insertMaterial } from './material-writes.ts';
+import { insertMaterial, recordObject } from './material-writes.ts';
 import type { NewMaterial } from './create.ts';
 
 /**

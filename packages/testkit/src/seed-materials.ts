@@ -3,4 +3,4 @@
  * to make: they are written by the lifecycle (created, then moved by the transition table), never by a raw
  * status write.
  */
-export { seedMaterial, seedMaterials, seedMove } from '@quire/lifecycle/seed';
+export { seedMaterial, seedMaterials, seedMove, seedPassages } from '@quire/lifecycle/seed';
