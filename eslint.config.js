@@ -41,7 +41,8 @@ const lifecycleOwnsWrites = {
 };
 const seedOnlyThroughTestkit = {
   group: ['@quire/lifecycle/seed'],
-  message: 'Tests and benchmarks seed materials through @quire/testkit (seedMaterial, seedMaterials, seedMove, seedPassages).',
+  message:
+    'Tests and benchmarks seed materials through @quire/testkit (seedMaterial, seedMaterials, seedMove, seedPassages).',
 };
 const restrictImports = (extra = {}) => [
   'error',
