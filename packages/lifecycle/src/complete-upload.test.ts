@@ -69,12 +69,18 @@ function material(status: MaterialStatus): Material {
   };
 }
 
-const arrived = { size: 10, mimeType: 'application/pdf', contentType: 'pdf' as const };
+const limits = { maxBytes: 1024 };
+
+/** A store holding a small PDF at every key. */
+const storeWithPdf = {
+  stat: () => Promise.resolve({ size: 10, etag: 'e1' }),
+  head: () => Promise.resolve(Buffer.from('%PDF-1.4\n')),
+} as unknown as ObjectStore;
 
 describe('completeUpload', () => {
-  const deps = (db: Db) => ({
+  const deps = (db: Db, store = unused as ObjectStore) => ({
     db,
-    store: unused as ObjectStore,
+    store,
     queue: unused as MaterialsQueue,
     logger: pino({ level: 'silent' }),
   });
@@ -84,7 +90,7 @@ describe('completeUpload', () => {
       const { db, statements } = recordingDb();
       const m = material(status);
       const file = { s3Key: 'o1/m1/original', filename: 'notes.pdf', mimeType: 'application/pdf' };
-      await expect(completeUpload(deps(db), m, file, arrived)).resolves.toEqual({ status: 'not-pending', material: m });
+      await expect(completeUpload(deps(db), m, file, limits)).resolves.toEqual({ status: 'not-pending', material: m });
       expect(statements).toEqual([]);
     });
   }
@@ -94,7 +100,7 @@ describe('completeUpload', () => {
     const m = material('pending_upload');
     const file = { s3Key: 'o1/m1/original', filename: 'notes.pdf', mimeType: 'application/pdf' };
     // The recording database finds no row: as if another request had completed it first.
-    await expect(completeUpload(deps(db), m, file, arrived)).resolves.toEqual({ status: 'changed' });
+    await expect(completeUpload(deps(db, storeWithPdf), m, file, limits)).resolves.toEqual({ status: 'changed' });
     expect(statements[0]).toBe('begin');
     expect(statements[1]).toMatch(
       /^update "materials" set "status" = \$1.* where "id" = \$\d+ and "status" in \(\$\d+\)/,

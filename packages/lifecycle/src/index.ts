@@ -8,7 +8,7 @@ export {
   type UploadPreconditions,
   type UploadRefusal,
 } from './upload.ts';
-export { completeUpload, type ArrivedUpload, type CompleteOutcome } from './complete-upload.ts';
+export { completeUpload, type CompleteOutcome, type CompleteRefusal } from './complete-upload.ts';
 export { recordProgress } from './progress.ts';
 export { moveMaterials, renameMaterial, replaceReferences } from './edit.ts';
 export { uploadUrlState, settleUploadedBody } from './upload-url.ts';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { UploadRefusal } from '@quire/lifecycle';
+import type { CompleteRefusal, UploadRefusal } from '@quire/lifecycle';
 import { materialViewSchema, type Material } from '@quire/material';
 import type { ProcessingClass } from '@quire/queue';
 import type { ApiContext } from '../context.ts';
-import { AppError, badRequest, notFound, payloadTooLarge, unsupportedType } from '../errors.ts';
+import { AppError, badRequest, conflict, notFound, payloadTooLarge, unsupportedType } from '../errors.ts';
 import { idParams, json } from '../openapi/common.ts';
 import { streamMaterialEvents } from '../services/material-events.ts';
 import { materialPageJson, materialViewer } from '../views/material-view.ts';
@@ -70,6 +70,20 @@ function uploadRefused(refusal: UploadRefusal): AppError {
       return badRequest(refusal.message, [{ field: 'ocrLanguages', message: refusal.message }]);
     case 'no-folder':
       return notFound('Folder');
+  }
+}
+
+/** The lifecycle's refusal of the bytes at an upload URL, as the HTTP error the client gets. */
+function completeRefused(refusal: CompleteRefusal): AppError {
+  switch (refusal.reason) {
+    case 'not-uploaded':
+      return conflict('The file has not been uploaded to the upload URL yet');
+    case 'too-large':
+      return payloadTooLarge(`The file is larger than the upload limit of ${refusal.maxBytes} bytes`);
+    case 'empty':
+      return badRequest('The uploaded file is empty');
+    case 'unsupported-type':
+      return unsupportedType(refusal.message);
   }
 }
 
@@ -281,8 +295,11 @@ export const materialRoutes: AnyRoute[] = [
     body: { json: completeSchema },
     responses: { 200: material('The material, `processing`') },
     errors: [400, 404, 409, 413, 415],
-    handle: async ({ ctx, principal, body }) =>
-      ok(await viewOf(ctx)(await materials.completeUpload(ctx, principal.organizationId, body.materialId, body.s3Key))),
+    handle: async ({ ctx, principal, body }) => {
+      const outcome = await materials.completeUpload(ctx, principal.organizationId, body.materialId, body.s3Key);
+      if (outcome.status === 'refused') throw completeRefused(outcome);
+      return ok(await viewOf(ctx)(outcome.material));
+    },
   }),
   apiRoute({
     method: 'get',

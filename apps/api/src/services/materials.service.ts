@@ -6,7 +6,7 @@ import {
   listMaterialVersions,
   materialCounters,
 } from '@quire/db';
-import { claimContradicts, claimedKind, sniff, SNIFF_BYTES } from '@quire/extract';
+import { claimedKind } from '@quire/extract';
 import * as lifecycle from '@quire/lifecycle';
 import {
   listOmissions,
@@ -175,12 +175,13 @@ export async function createBatch(ctx: ApiContext, organizationId: string, items
   );
 }
 
+/** `/upload/complete`: the lifecycle's outcome for the material's uploaded bytes (see `lifecycle.completeUpload`). */
 export async function completeUpload(
   ctx: ApiContext,
   organizationId: string,
   materialId: string,
   s3Key: string,
-): Promise<Material> {
+): Promise<Exclude<lifecycle.CompleteOutcome, { status: 'changed' }>> {
   const material = await findMaterial(ctx.db, organizationId, materialId);
   if (!material) throw notFound();
   const { source } = material;
@@ -188,31 +189,14 @@ export async function completeUpload(
     throw badRequest('s3Key does not belong to this material', [
       { field: 's3Key', message: 'does not match the material' },
     ]);
-  if (material.status !== 'pending_upload') return material;
-
-  const object = await ctx.store.stat(s3Key);
-  if (!object) throw conflict('The file has not been uploaded to the upload URL yet');
-  if (object.size > ctx.config.limits.uploadMaxBytes) {
-    await ctx.store.remove([s3Key]);
-    throw payloadTooLarge(`The file is larger than the upload limit of ${ctx.config.limits.uploadMaxBytes} bytes`);
-  }
-  if (object.size === 0) throw badRequest('The uploaded file is empty');
-  const sniffed = await sniff(await ctx.store.head(s3Key, SNIFF_BYTES));
-  if (!sniffed.supported) throw unsupportedType(sniffed.reason);
-  if (claimContradicts(source.file.mimeType, sniffed.contentType)) {
-    throw unsupportedType(`The file was announced as ${source.file.mimeType} but its bytes are ${sniffed.mimeType}`);
-  }
   const outcome = await queued(
-    lifecycle.completeUpload(ctx, material, source.file, {
-      size: object.size,
-      etag: object.etag,
-      mimeType: sniffed.mimeType,
-      contentType: sniffed.contentType,
-    }),
+    lifecycle.completeUpload(ctx, material, source.file, { maxBytes: ctx.config.limits.uploadMaxBytes }),
   );
-  if (outcome.status !== 'changed') return outcome.material;
+  if (outcome.status !== 'changed') return outcome;
   // Completed concurrently by another request: answer with what it produced.
-  return (await findMaterial(ctx.db, organizationId, materialId)) ?? Promise.reject(notFound());
+  const now = await findMaterial(ctx.db, organizationId, materialId);
+  if (!now) throw notFound();
+  return { status: 'not-pending', material: now };
 }
 
 export async function getMaterial(ctx: ApiContext, organizationId: string, id: string): Promise<Material> {
