@@ -455,8 +455,16 @@ export const materialRoutes: AnyRoute[] = [
     params,
     responses: { 200: material('The material, `processing`') },
     errors: [404, 409],
-    handle: async ({ ctx, principal, params }) =>
-      ok(await viewOf(ctx)(await materials.reprocessMaterial(ctx, principal.organizationId, params.id))),
+    handle: async ({ ctx, principal, params }) => {
+      const outcome = await materials.reprocessMaterial(ctx, principal.organizationId, params.id);
+      if (outcome.status === 'not-reprocessable') {
+        throw conflict(
+          `A material in ${outcome.material.status} cannot be reprocessed; only active or error materials can`,
+        );
+      }
+      if (outcome.status === 'changed') throw conflict('The material changed state meanwhile; read it and try again');
+      return ok(await viewOf(ctx)(outcome.material));
+    },
   }),
   apiRoute({
     method: 'get',

@@ -337,16 +337,13 @@ export async function renameMaterial(
   return renamed;
 }
 
-/** Runs extraction again (see `lifecycle.reprocess`); one still uploading or processing is 409. */
-export async function reprocessMaterial(ctx: ApiContext, organizationId: string, id: string): Promise<Material> {
-  const outcome = await queued(lifecycle.reprocess(ctx, await getMaterial(ctx, organizationId, id)));
-  if (outcome.status === 'not-reprocessable') {
-    throw conflict(
-      `A material in ${outcome.material.status} cannot be reprocessed; only active or error materials can`,
-    );
-  }
-  if (outcome.status === 'changed') throw conflict('The material changed state meanwhile; read it and try again');
-  return outcome.material;
+/** Runs extraction again: the lifecycle's outcome (see `lifecycle.reprocess`). */
+export async function reprocessMaterial(
+  ctx: ApiContext,
+  organizationId: string,
+  id: string,
+): Promise<lifecycle.ReprocessOutcome> {
+  return queued(lifecycle.reprocess(ctx, await getMaterial(ctx, organizationId, id)));
 }
 
 export async function downloadUrl(
