@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, type Db } from '@quire/db';
-import { createScratchDatabase, recountSearchStatistics, type ScratchDatabase } from '@quire/testkit';
+import { createScratchDatabase, recountSearchStatistics, seedMaterial, type ScratchDatabase } from '@quire/testkit';
 
 let scratch: ScratchDatabase;
 let db: Db;
@@ -14,20 +14,19 @@ beforeAll(async () => {
     .insertInto('organizations')
     .values([{ id: 'org-c', name: 'C' }])
     .execute();
-  const material = (id: string) => ({
-    id,
-    organization_id: 'org-c',
-    folder_id: null,
-    name: id,
-    content_type: 'text',
-    status: 'processing' as const,
-    content: JSON.stringify({ kind: 'text', text: id }),
-    metadata: '{}',
-    references: '[]',
-    created_at: new Date(),
-    updated_at: new Date(),
-  });
-  await db.insertInto('materials').values(['first', 'second', 'third'].map(material)).execute();
+  for (const id of ['first', 'second', 'third']) {
+    await seedMaterial(db, {
+      id,
+      organizationId: 'org-c',
+      folderId: null,
+      name: id,
+      contentType: 'text',
+      status: 'processing',
+      source: { kind: 'text', text: id },
+      references: [],
+      extractImages: true,
+    });
+  }
 });
 
 afterAll(() => scratch?.drop());
