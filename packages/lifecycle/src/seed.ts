@@ -3,15 +3,15 @@ import type { Db } from '@quire/db';
 import { assertTransitions, type Material, type MaterialMetadata, type MaterialStatus } from '@quire/material';
 import { insertMaterial, transitionMaterial, type NewMaterialInput } from './material-writes.ts';
 
-/** The passages of a material, written as a publish writes them (in the caller's transaction): for benchmarks. */
-export { replaceSearchPassages as seedPassages } from './search-passages.ts';
-
 /*
  * Materials put in a given state for tests and benchmarks, through the lifecycle's own writes: each is created
  * in a status a material starts in and moved from there by the transition table's moves. Only the testkit
  * imports this module (`@quire/lifecycle/seed`; the linter refuses it elsewhere), and tests and benchmarks
  * reach it through the testkit.
  */
+
+/** The passages of a material, written as a publish writes them (in the caller's transaction): for benchmarks. */
+export { replaceSearchPassages as seedPassages } from './search-passages.ts';
 
 /** The status a material in `status` was created in. */
 const startOf = (status: MaterialStatus): MaterialStatus => (status === 'pending_upload' ? status : 'processing');
