@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Job } from 'bullmq';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertMaterial, insertWebhook, newId } from '@quire/db';
+import { insertWebhook, newId } from '@quire/db';
 import { chunkJobId } from '@quire/queue';
 import {
   descendantsOf,
@@ -12,6 +12,7 @@ import {
   isRunning,
   readAsSdk,
   sdk,
+  seedMaterial,
   sendJson,
   spawnService,
   speechWithPauses,
@@ -286,7 +287,7 @@ describe('a cancel racing the job its own finish', () => {
     const outcomes = new Set<string>();
     for (let round = 0; round < 6; round++) {
       // Never enqueued: this test runs the job itself, at the same moment as the cancel.
-      const { id } = await insertMaterial(stack.db, {
+      const { id } = await seedMaterial(stack.db, {
         id: newId(),
         organizationId: t.organizationId,
         folderId: null,

@@ -5,7 +5,7 @@ import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { generateApiKey } from '@quire/api';
 import { createDb, createOrganization, insertApiKey } from '@quire/db';
-import { rssMb } from '@quire/testkit';
+import { rssMb, seedMove } from '@quire/testkit';
 
 const MB = 1024 * 1024;
 // Larger than the 60 MB the issue names, so GC noise (tens of MB, more on a loaded machine) cannot be
@@ -142,14 +142,9 @@ describe.each(['local', 's3'] as const)('a 150 MB upload through the api process
     const { _id: id, content } = await uploaded.json();
     // No worker runs here: the row is made active with the file as its stored text, as a long book's would be.
     const db = createDb(inject('databaseUrl'));
-    await db
-      .updateTable('materials')
-      .set({
-        status: 'active',
-        metadata: JSON.stringify({ textKey: content.s3Key, textLength: FILE_BYTES, wordCount: 0 }),
-      })
-      .where('id', '=', id)
-      .execute();
+    await seedMove(db, [id], ['processing'], 'active', {
+      metadata: { textKey: content.s3Key, textLength: FILE_BYTES, wordCount: 0 },
+    });
     await db.destroy();
 
     const baseline = await rssMb(api.pid!);

@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '@quire/db';
+import { seedMaterials } from '@quire/testkit/seed-materials';
 import { startBenchStack } from './bench-stack.ts';
 import { machine, positiveInt, printTable, reportWritten } from './results.ts';
 
@@ -69,10 +70,28 @@ export async function loadMaterials(db: Db, organizationId: string, count: numbe
   const ids = created.map((msecs) => uuidv7({ msecs }));
   const sentence =
     'Light energy is converted into chemical energy stored in glucose, releasing oxygen as a by-product. ';
-  await sql`
-    insert into materials (id, organization_id, folder_id, name, content_type, status, content, metadata, "references",
-      extract_images, storage_bytes, derived_bytes, processing_started_at, created_at, updated_at)
-    select t.id, ${organizationId}, null,
+  const columns = [
+    'id',
+    'organization_id',
+    'folder_id',
+    'name',
+    'content_type',
+    'status',
+    'content',
+    'metadata',
+    'references',
+    'extract_images',
+    'storage_bytes',
+    'derived_bytes',
+    'processing_started_at',
+    'created_at',
+    'updated_at',
+  ] as const;
+  await seedMaterials(
+    db,
+    columns,
+    sql`
+    select t.id, ${organizationId}::text, null,
       (${TOPICS}::text[])[1 + (t.n / 4) % ${TOPICS.length}] || case when t.n % 4 = 0 then ' notes ' else ' lecture ' end || t.n,
       case when t.n % 4 = 0 then 'text' else 'pdf' end,
       case when t.n % 100 = 3 then 'deleted' when t.n % 50 = 1 then 'error' else 'active' end,
@@ -105,7 +124,8 @@ export async function loadMaterials(db: Db, organizationId: string, count: numbe
       from unnest(${ids}::text[], ${created.map((ms) => new Date(ms).toISOString())}::timestamptz[]) with ordinality as u(id, created_at, n)
     ) as t,
     (select jsonb_agg(jsonb_build_object('page', g, 'offset', (g - 1) * 1010, 'length', 1000, 'wordCount', 162)) as pages
-     from generate_series(1, 4) as g) as p`.execute(db);
+     from generate_series(1, 4) as g) as p`,
+  );
 }
 
 /** Starts memory-server.ts in its own process with the given bodies and returns its base URL. */

@@ -10,9 +10,9 @@ import { normalizeText } from '@quire/extract';
 import { htmlToText } from '../../packages/extract/src/html-text.ts';
 import { extractTextFile } from '../../packages/extract/src/text.ts';
 import { budgetFor } from '../../apps/worker/src/processors/budget.ts';
-import { runSandboxed } from '../../apps/worker/src/sandbox/run-sandboxed.ts';
+import { oneOffSandbox } from '../../apps/worker/src/sandbox/run-sandboxed.ts';
 import { figures, PUBLISHED, scoreEvalSet, sum, worstPages, EVAL_DIR, type PageScore } from './html-eval.ts';
-import { textOnlySpec } from './sandbox-spec.ts';
+import { benchSettings, textOnlySpec } from './sandbox-spec.ts';
 import { machine, positiveInt, printTable, reportWritten } from './results.ts';
 import { shingleScore, type ShingleScore } from './shingles.ts';
 
@@ -136,7 +136,11 @@ async function runBigPage(o: Options) {
     const limits = budgetFor('text', bytes, loadConfig({}));
     await fs.mkdir(path.join(workDir, 'out'));
     const started = performance.now();
-    const outcome = await runSandboxed(textOnlySpec('text', inputPath, path.join(workDir, 'out')), limits, () => {});
+    const outcome = await oneOffSandbox(benchSettings())(
+      textOnlySpec('text', inputPath, path.join(workDir, 'out')),
+      limits,
+      () => {},
+    );
     return {
       megabytes: round(bytes / 1024 ** 2, 1),
       elements: o.bigNodes,
@@ -257,7 +261,7 @@ async function runWritten(o: Options) {
       'before: the whole-page text the text extractor kept until extractor version 3 (html-to-text without nav, scripts and styles), normalised as the extractor does; ' +
       'Readability alone: its article through the same html-to-text layout, the whole page under 500 characters; ' +
       'after: the text extractor itself (extractTextFile) on each page file. Scores: multisets of 4-word shingles of lower-cased words, per page, ' +
-      'then the mean precision and recall over pages and the F1 of those means. The big page runs through runSandboxed with budgetFor(text, size) of the default config.',
+      'then the mean precision and recall over pages and the F1 of those means. The big page runs through a one-off sandbox with budgetFor(text, size) of the default config.',
     before,
     readability,
     after,

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { scannedPdf, scanOf, wordF1 } from '@quire/testkit';
-import { runSandboxed } from '../../apps/worker/src/sandbox/run-sandboxed.ts';
-import { textOnlySpec } from './sandbox-spec.ts';
+import { oneOffSandbox } from '../../apps/worker/src/sandbox/run-sandboxed.ts';
+import { benchSettings, textOnlySpec } from './sandbox-spec.ts';
 import { machine, positiveInt, printTable, reportWritten } from './results.ts';
 
 const WORDS =
@@ -53,14 +53,10 @@ export async function run(args: string[]): Promise<void> {
     for (const config of [...configs, ...[...configs].reverse()]) {
       const outputDir = path.join(dir, `out-${rows.length}`);
       await fs.mkdir(outputDir);
-      const spec = {
-        ...textOnlySpec('pdf', file, outputDir),
-        ocrLanguages: config.languages,
-        ocrMaxPages: pages,
-        ocrDpi: config.dpi,
-      };
+      const spec = textOnlySpec('pdf', file, outputDir);
+      const settings = { ...benchSettings(), ocrLanguages: config.languages, ocrMaxPages: pages, ocrDpi: config.dpi };
       const t0 = performance.now();
-      const outcome = await runSandboxed(spec, { timeoutMs: 30 * 60_000, maxMemoryMb: 2048 }, () => {});
+      const outcome = await oneOffSandbox(settings)(spec, { timeoutMs: 30 * 60_000, maxMemoryMb: 2048 }, () => {});
       const ms = performance.now() - t0;
       if (!outcome.ok) throw new Error(`${config.name}: ${outcome.code} ${outcome.message}`);
       const segments = outcome.result.segments;

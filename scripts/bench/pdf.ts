@@ -92,7 +92,7 @@ async function extractWithQuire(
   const poll = setInterval(() => (parentPeak = Math.max(parentPeak, process.memoryUsage.rss())), PARENT_POLL_MS);
   const started = performance.now();
   const outcome = await pool.run(
-    textOnlySpec('pdf', file, outputDir, engine),
+    textOnlySpec('pdf', file, outputDir),
     { timeoutMs: o.timeoutMs, maxMemoryMb: o.maxMemoryMb },
     () => {},
   );

@@ -3,21 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import {
-  createDb,
-  createOrganization,
-  insertMaterial,
-  lockMaterialIn,
-  migrateTo,
-  migrateToLatest,
-  newId,
-  replaceChunks,
-  transitionMaterial,
-  type ChunkInput,
-  type Db,
-} from '@quire/db';
+import { createDb, createOrganization, lockMaterialIn, migrateTo, migrateToLatest, newId, type Db } from '@quire/db';
+import type { SearchPassage } from '@quire/lifecycle';
 import { startEmbeddedPostgres } from '@quire/stack';
+import * as renameToPassages from '../../migrations/0016_rename_material_chunks_to_search_passages.ts';
 import { recountSearchStatistics } from '@quire/testkit/search-recount';
+import { seedMaterial, seedMove, seedPassages } from '@quire/testkit/seed-materials';
 import { machine, positiveInt, printTable, reportWritten } from './results.ts';
 import { inventWords, seededRandom, zipfSampler } from './search-data.ts';
 
@@ -62,16 +53,16 @@ type Variant = 'before' | 'after' | 'no search triggers';
 const VARIANTS: Variant[] = ['before', 'after', 'no search triggers'];
 
 /** The transaction the worker's publish runs, in the order of the variant. */
-async function publish(db: Db, variant: Variant, organizationId: string, materialId: string, chunks: ChunkInput[]) {
+async function publish(db: Db, variant: Variant, organizationId: string, materialId: string, chunks: SearchPassage[]) {
   await db.transaction().execute(async (trx) => {
     if (variant === 'before') {
-      if (!(await transitionMaterial(trx, materialId, ['processing'], 'active'))) throw new Error('not processing');
-      await replaceChunks(trx, organizationId, materialId, chunks);
+      if (!(await seedMove(trx, [materialId], ['processing'], 'active'))) throw new Error('not processing');
+      await seedPassages(trx, { id: materialId, organizationId }, chunks);
       return;
     }
     if (!(await lockMaterialIn(trx, materialId, ['processing']))) throw new Error('not processing');
-    await replaceChunks(trx, organizationId, materialId, chunks);
-    if (!(await transitionMaterial(trx, materialId, ['processing'], 'active'))) throw new Error('not processing');
+    await seedPassages(trx, { id: materialId, organizationId }, chunks);
+    if (!(await seedMove(trx, [materialId], ['processing'], 'active'))) throw new Error('not processing');
   });
 }
 
@@ -89,7 +80,7 @@ async function publishCountingDeadlocks(...args: Parameters<typeof publish>): Pr
 }
 
 /** Books of the same invented language, Zipf-distributed words, each from its own seed. */
-function makeBook(o: Options, words: string[], seed: number): ChunkInput[] {
+function makeBook(o: Options, words: string[], seed: number): SearchPassage[] {
   const random = seededRandom(seed);
   const word = zipfSampler(random, words.length);
   return Array.from({ length: o.passages }, (_, page) => ({
@@ -108,7 +99,7 @@ interface Cell {
   exact: boolean;
 }
 
-async function measure(db: Db, o: Options, variant: Variant, books: ChunkInput[][]): Promise<Cell[]> {
+async function measure(db: Db, o: Options, variant: Variant, books: SearchPassage[][]): Promise<Cell[]> {
   const cells: Cell[] = [];
   for (const kind of ['publish', 'republish'] as const) {
     const rates: number[] = [];
@@ -118,7 +109,7 @@ async function measure(db: Db, o: Options, variant: Variant, books: ChunkInput[]
       const org = await createOrganization(db, `publish ${variant} ${books.length} ${round}`);
       const ids = await Promise.all(
         books.map(async (_, i) => {
-          const m = await insertMaterial(db, {
+          const m = await seedMaterial(db, {
             id: newId(),
             organizationId: org.id,
             folderId: null,
@@ -134,7 +125,7 @@ async function measure(db: Db, o: Options, variant: Variant, books: ChunkInput[]
       );
       if (kind === 'republish') {
         await Promise.all(ids.map((id, i) => publish(db, variant, org.id, id, books[i]!)));
-        await db.updateTable('materials').set({ status: 'processing' }).where('organization_id', '=', org.id).execute();
+        await seedMove(db, ids, ['active'], 'processing');
       }
       const started = performance.now();
       const aborts = await Promise.all(
@@ -186,11 +177,14 @@ export async function run(args: string[]): Promise<void> {
       url.pathname = `/${name}`;
       const db = createDb(url.toString(), { poolSize: maxBooks + 2 });
       try {
-        if (variant === 'before') await migrateTo(db, BEFORE_MERGE_AT_COMMIT);
-        else await migrateToLatest(db);
+        if (variant === 'before') {
+          await migrateTo(db, BEFORE_MERGE_AT_COMMIT);
+          // Only the table's name, so that today's repository writes the passages (0016 changes nothing else).
+          await renameToPassages.up(db as never);
+        } else await migrateToLatest(db);
         if (variant === 'no search triggers') {
-          await sql`alter table material_chunks disable trigger search_index_insert`.execute(db);
-          await sql`alter table material_chunks disable trigger search_index_delete`.execute(db);
+          await sql`alter table search_passages disable trigger search_index_insert`.execute(db);
+          await sql`alter table search_passages disable trigger search_index_delete`.execute(db);
         }
         for (const n of o.concurrency) {
           const measured = await measure(db, o, variant, books.slice(0, n));

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { newId, type Db } from '@quire/db';
+import { seedMaterials } from '@quire/testkit/seed-materials';
 import { startBenchStack } from './bench-stack.ts';
 import { machine, positiveInt, printTable, reportWritten, summarize } from './results.ts';
 import {
@@ -139,7 +140,7 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
 type SearchBody = { results: { material: { id: string } }[] };
 
 /** Fills an organization with `count` active text materials and their passages in bulk SQL (not through the api). */
-async function seedMaterials(db: Db, organizationId: string, count: number): Promise<string[][]> {
+async function seedSearchMaterials(db: Db, organizationId: string, count: number): Promise<string[][]> {
   const random = seededRandom(100);
   const taken = new Set<string>();
   const background = inventWords(random, 3000, 1, taken);
@@ -160,12 +161,27 @@ async function seedMaterials(db: Db, organizationId: string, count: number): Pro
       names.push(`Seeded ${i + 1}`);
       texts.push(words.join(' '));
     }
+    await seedMaterials(
+      db,
+      [
+        'id',
+        'organization_id',
+        'folder_id',
+        'name',
+        'content_type',
+        'status',
+        'content',
+        'metadata',
+        'references',
+        'created_at',
+        'updated_at',
+      ],
+      sql`
+        select id, ${organizationId}::text, null, name, 'text', 'active', '{}'::jsonb, '{}'::jsonb, '[]'::jsonb, now(), now()
+        from unnest(${ids}::text[], ${names}::text[]) as t(id, name)`,
+    );
     await sql`
-      insert into materials (id, organization_id, folder_id, name, content_type, status, content, metadata, "references", created_at, updated_at)
-      select id, ${organizationId}, null, name, 'text', 'active', '{}'::jsonb, '{}'::jsonb, '[]'::jsonb, now(), now()
-      from unnest(${ids}::text[], ${names}::text[]) as t(id, name)`.execute(db);
-    await sql`
-      insert into material_chunks (material_id, chunk_index, organization_id, text)
+      insert into search_passages (material_id, chunk_index, organization_id, text)
       select id, 0, ${organizationId}, text from unnest(${ids}::text[], ${texts}::text[]) as t(id, text)`.execute(db);
   }
   // Query words: three of one material's topic words and two ordinary words (past the 50 most common, which
@@ -237,7 +253,7 @@ export async function run(args: string[]): Promise<void> {
 
     const scale = await stack.newTenant();
     const seedStarted = performance.now();
-    const queryWords = await seedMaterials(stack.db, scale.organizationId, o.materials);
+    const queryWords = await seedSearchMaterials(stack.db, scale.organizationId, o.materials);
     await sql`vacuum analyze`.execute(stack.db);
     const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
     const timed = async (words: string[]) => {

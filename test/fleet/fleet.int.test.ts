@@ -221,7 +221,7 @@ describe.skipIf(unavailable !== undefined)('a fleet across hosts', () => {
         .orderBy('key')
         .execute(),
       passages: await db
-        .selectFrom('material_chunks')
+        .selectFrom('search_passages')
         .select(['material_id', 'chunk_index', 'text'])
         .where('material_id', 'in', [pdfId, lectureId])
         .orderBy('material_id')

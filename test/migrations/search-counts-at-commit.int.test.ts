@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, type Db } from '@quire/db';
-import { createScratchDatabase, recountSearchStatistics, type ScratchDatabase } from '@quire/testkit';
+import { createScratchDatabase, recountSearchStatistics, seedMaterial, type ScratchDatabase } from '@quire/testkit';
 
 let scratch: ScratchDatabase;
 let db: Db;
@@ -14,20 +14,19 @@ beforeAll(async () => {
     .insertInto('organizations')
     .values([{ id: 'org-c', name: 'C' }])
     .execute();
-  const material = (id: string) => ({
-    id,
-    organization_id: 'org-c',
-    folder_id: null,
-    name: id,
-    content_type: 'text',
-    status: 'processing' as const,
-    content: JSON.stringify({ kind: 'text', text: id }),
-    metadata: '{}',
-    references: '[]',
-    created_at: new Date(),
-    updated_at: new Date(),
-  });
-  await db.insertInto('materials').values(['first', 'second', 'third'].map(material)).execute();
+  for (const id of ['first', 'second', 'third']) {
+    await seedMaterial(db, {
+      id,
+      organizationId: 'org-c',
+      folderId: null,
+      name: id,
+      contentType: 'text',
+      status: 'processing',
+      source: { kind: 'text', text: id },
+      references: [],
+      extractImages: true,
+    });
+  }
 });
 
 afterAll(() => scratch?.drop());
@@ -40,7 +39,7 @@ describe("an organization's search counts", () => {
     await db.connection().execute(async (open) => {
       await sql`begin`.execute(open);
       await open
-        .insertInto('material_chunks')
+        .insertInto('search_passages')
         .values(passages('first', ['Glaciers carve deep valleys.', 'Rivers follow the valleys.']))
         .execute();
       // Another publish of the same organization, with the same words, while the first has not committed. The
@@ -48,11 +47,11 @@ describe("an organization's search counts", () => {
       await db.transaction().execute(async (trx) => {
         await sql`set local lock_timeout = '3s'`.execute(trx);
         await trx
-          .insertInto('material_chunks')
+          .insertInto('search_passages')
           .values(passages('second', ['Valleys hold glaciers.']))
           .execute();
         await trx
-          .insertInto('material_chunks')
+          .insertInto('search_passages')
           .values(passages('second', ['Rivers carve canyons.'], 1))
           .execute();
       });
@@ -66,22 +65,22 @@ describe("an organization's search counts", () => {
 
   it('stay exact through rewrites, deletions and rolled-back transactions, and leave nothing pending', async () => {
     await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('material_chunks').where('material_id', '=', 'first').execute();
+      await trx.deleteFrom('search_passages').where('material_id', '=', 'first').execute();
       await trx
-        .insertInto('material_chunks')
+        .insertInto('search_passages')
         .values(passages('first', ['Glaciers carve deep valleys.', 'Moraines mark where glaciers stopped.']))
         .execute();
     });
     await expect(
       db.transaction().execute(async (trx) => {
         await trx
-          .insertInto('material_chunks')
+          .insertInto('search_passages')
           .values(passages('third', ['Ferns grow in shaded valleys.']))
           .execute();
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    await db.deleteFrom('material_chunks').where('material_id', '=', 'second').execute();
+    await db.deleteFrom('search_passages').where('material_id', '=', 'second').execute();
 
     const recount = await recountSearchStatistics(db, 'org-c');
     expect(recount.wrongWords).toEqual([]);

@@ -5,7 +5,10 @@ export interface ErrorDetail {
   message: string;
 }
 
-/** Every deliberate error response: status, stable code for logs and clients, human message. */
+/**
+ * Every deliberate error response: status, stable code for logs and clients, human message. The one error
+ * class of the api; the error middleware renders it, and `toBody` is the one place its body is shaped.
+ */
 export class AppError extends Error {
   constructor(
     readonly status: number,
@@ -18,8 +21,13 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 
-  /** The NestJS-shaped body the public service returns. */
+  /**
+   * The NestJS-shaped body the public service returns; two bodies of the contract are fixed instead: every
+   * auth failure's, whatever the reason, and the analytics endpoints' 400.
+   */
   toBody(): Record<string, unknown> {
+    if (this.code === UNAUTHORIZED) return { error: 'Unauthorized' };
+    if (this.code === MISSING_PARAMS) return { error: 'Missing params', message: this.message };
     return {
       statusCode: this.status,
       error: STATUS_CODES[this.status] ?? 'Error',
@@ -29,6 +37,9 @@ export class AppError extends Error {
     };
   }
 }
+
+const UNAUTHORIZED = 'UNAUTHORIZED';
+const MISSING_PARAMS = 'MISSING_PARAMS';
 
 export const badRequest = (message: string, details?: ErrorDetail[]) =>
   new AppError(400, 'BAD_REQUEST', message, details);
@@ -46,17 +57,8 @@ export const badEvent = (
   details = [{ field: `events.${index}.${field}`, message }],
 ) => new AppError(400, 'BAD_REQUEST', `events[${index}].${field}: ${message}`, details, { index });
 
-/** Auth failures have their own fixed body on every endpoint, whatever the reason. */
-export class UnauthorizedError extends Error {
-  constructor() {
-    super('Unauthorized');
-  }
-}
+/** Auth failures have their own fixed body on every endpoint, whatever the reason: `{"error": "Unauthorized"}`. */
+export const unauthorized = () => new AppError(403, UNAUTHORIZED, 'Unauthorized');
 
 /** The analytics endpoints' 400 has its own fixed body: `{"error": "Missing params", "message"}`. */
-export class MissingParamsError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'MissingParamsError';
-  }
-}
+export const missingParams = (message: string) => new AppError(400, MISSING_PARAMS, message);

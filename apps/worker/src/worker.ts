@@ -18,6 +18,7 @@ import { cancellationOf } from './processors/cancellation.ts';
 import { deliverWebhook } from './processors/deliver-webhook.ts';
 import { processMaterial } from './processors/process-material.ts';
 import { SandboxPool } from './sandbox/pool.ts';
+import { sandboxSettingsOf } from './sandbox/settings.ts';
 import { transcribeChunk } from './processors/transcribe-chunk.ts';
 import { startSweeper } from './sweeper.ts';
 
@@ -49,19 +50,7 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
     recycleRssMb: config.extraction.childRecycleRssMb,
     spares: config.extraction.spareChildren,
     maxMemoryMb: config.extraction.maxMemoryMb,
-    settings: {
-      ffmpegPath: config.extraction.ffmpegPath,
-      ffprobePath: config.extraction.ffprobePath,
-      pdfEngine: config.extraction.pdfEngine,
-      speechEngine: config.extraction.speechEngine,
-      pocketsphinxPath: config.extraction.pocketsphinxPath,
-      pocketsphinxModelDir: config.extraction.pocketsphinxModelDir,
-      ocrLanguages: config.extraction.ocr.languages,
-      ...(config.extraction.ocr.dataDir ? { ocrDataDir: config.extraction.ocr.dataDir } : {}),
-      ocrMaxPages: config.extraction.ocr.maxPages,
-      ocrPageTimeoutMs: config.extraction.ocr.pageTimeoutMs,
-      ocrDpi: config.extraction.ocr.dpi,
-    },
+    settings: sandboxSettingsOf(config),
     logger: ctx.logger,
   });
   // Started in the background: a job that comes first waits for its slot's child to be ready.

@@ -47,6 +47,23 @@ export async function claimIdempotencyKey(
   };
 }
 
+/** Whether `key` is claimed (answered or still running) and not yet expired: a request with it is a replay. */
+export async function idempotencyKeyTaken(
+  db: Db,
+  organizationId: string,
+  key: string,
+  ttlMs: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select('key')
+    .where('organization_id', '=', organizationId)
+    .where('key', '=', key)
+    .where('created_at', '>=', new Date(Date.now() - ttlMs))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function completeIdempotencyKey(
   db: Db,
   organizationId: string,

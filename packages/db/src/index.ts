@@ -14,7 +14,6 @@ export * from './usage-counters.ts';
 export * from './usage-events.repo.ts';
 export * from './usage-reports.repo.ts';
 export * from './folders.repo.ts';
-export * from './material-chunks.repo.ts';
 export * from './search.repo.ts';
 export { isUnstorableText, violatedForeignKey } from './pg-errors.ts';
 export * from './webhooks.repo.ts';

@@ -1,51 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from './connection.ts';
 import { containsPattern } from './like.ts';
-import {
-  assertTransitions,
-  materialFromRow,
-  metadataColumn,
-  referencesColumn,
-  sourceColumn,
-  type ContentType,
-  type Material,
-  type MaterialMetadata,
-  type MaterialSource,
-  type MaterialStatus,
-  type Reference,
-} from '@quire/material';
-
-/** A material as created: what the database fills in (timestamps, derived bytes) is left out. */
-export type NewMaterialInput = Pick<
-  Material,
-  'id' | 'organizationId' | 'folderId' | 'name' | 'contentType' | 'status' | 'source' | 'references' | 'extractImages'
-> &
-  Partial<Pick<Material, 'metadata' | 'storageBytes'>>;
-
-export async function insertMaterial(db: Db, m: NewMaterialInput): Promise<Material> {
-  const now = new Date();
-  const row = await db
-    .insertInto('materials')
-    .values({
-      id: m.id,
-      organization_id: m.organizationId,
-      folder_id: m.folderId,
-      name: m.name,
-      content_type: m.contentType,
-      status: m.status,
-      content: sourceColumn(m.source),
-      metadata: metadataColumn(m.metadata ?? {}),
-      references: referencesColumn(m.references),
-      extract_images: m.extractImages,
-      storage_bytes: m.storageBytes ?? 0,
-      processing_started_at: m.status === 'processing' ? now : null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return materialFromRow(row);
-}
+import { materialFromRow, type Material, type MaterialStatus } from '@quire/material';
 
 /** A live (not deleted) material of this organization. */
 export async function findMaterial(db: Db, organizationId: string, id: string): Promise<Material | undefined> {
@@ -201,23 +157,6 @@ export async function materialCounters(
   return { live: row?.live ?? 0, listingVersion: row?.listing_version ?? 0 };
 }
 
-export async function replaceReferences(
-  db: Db,
-  organizationId: string,
-  id: string,
-  references: Reference[],
-): Promise<Material | undefined> {
-  const row = await db
-    .updateTable('materials')
-    .set({ references: referencesColumn(references), updated_at: new Date() })
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .where('status', '<>', 'deleted')
-    .returningAll()
-    .executeTakeFirst();
-  return row && materialFromRow(row);
-}
-
 /** Which of `ids` name live (not deleted) materials of this organization. */
 export async function liveMaterialIds(db: Db, organizationId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
@@ -229,71 +168,6 @@ export async function liveMaterialIds(db: Db, organizationId: string, ids: strin
     .where('status', '<>', 'deleted')
     .execute();
   return new Set(rows.map((r) => r.id));
-}
-
-/** Puts live materials into `folderId` (null: no folder); returns the ids it moved. */
-export async function moveMaterials(
-  db: Db,
-  organizationId: string,
-  ids: string[],
-  folderId: string | null,
-): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .updateTable('materials')
-    .set({ folder_id: folderId, updated_at: new Date() })
-    .where('organization_id', '=', organizationId)
-    .where('id', 'in', ids)
-    .where('status', '<>', 'deleted')
-    .returning('id')
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-export async function renameMaterial(
-  db: Db,
-  organizationId: string,
-  id: string,
-  name: string,
-): Promise<Material | undefined> {
-  const row = await db
-    .updateTable('materials')
-    .set({ name, updated_at: new Date() })
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .where('status', '<>', 'deleted')
-    .returningAll()
-    .executeTakeFirst();
-  return row && materialFromRow(row);
-}
-
-/**
- * Moves a material between states only if it is still in one of `from`; returns undefined when another
- * actor got there first, which makes every transition safe to attempt twice. Only the moves of
- * `STATUS_TRANSITIONS` are allowed.
- */
-export async function transitionMaterial(
-  db: Db,
-  id: string,
-  from: readonly MaterialStatus[],
-  to: MaterialStatus,
-  changes: { metadata?: MaterialMetadata; derivedBytes?: number; organizationId?: string } = {},
-): Promise<Material | undefined> {
-  assertTransitions(from, to);
-  let query = db
-    .updateTable('materials')
-    .set({
-      status: to,
-      updated_at: new Date(),
-      ...(to === 'processing' ? { processing_started_at: new Date() } : {}),
-      ...(changes.metadata ? { metadata: metadataColumn(changes.metadata) } : {}),
-      ...(changes.derivedBytes !== undefined ? { derived_bytes: changes.derivedBytes } : {}),
-    })
-    .where('id', '=', id)
-    .where('status', 'in', [...from]);
-  if (changes.organizationId) query = query.where('organization_id', '=', changes.organizationId);
-  const row = await query.returningAll().executeTakeFirst();
-  return row && materialFromRow(row);
 }
 
 /**
@@ -311,40 +185,6 @@ export async function lockMaterialIn(db: Db, id: string, from: readonly Material
     .forNoKeyUpdate()
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** Merges `patch` into metadata while the material is processing (progress updates). */
-export async function patchProcessingMetadata(
-  db: Db,
-  id: string,
-  patch: Pick<MaterialMetadata, 'progress'>,
-): Promise<void> {
-  await db
-    .updateTable('materials')
-    .set({ metadata: sql`metadata || ${JSON.stringify(patch)}::jsonb`, updated_at: new Date() })
-    .where('id', '=', id)
-    .where('status', '=', 'processing')
-    .execute();
-}
-
-/** Records the original of a material whose bytes arrived after creation (fetched URLs). */
-export async function attachOriginal(
-  db: Db,
-  id: string,
-  original: { contentType: ContentType; source: MaterialSource; storageBytes: number },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('materials')
-    .set({
-      content_type: original.contentType,
-      content: sourceColumn(original.source),
-      storage_bytes: original.storageBytes,
-      updated_at: new Date(),
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'processing')
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }
 
 /** Materials stuck in `processing` since before `olderThan` (their job was lost or keeps dying). */
@@ -379,39 +219,4 @@ export async function deletedOriginalKeys(db: Db, createdAfter: Date, limit = 10
     .limit(limit)
     .execute();
   return rows.map((r) => r.key);
-}
-
-export async function touchProcessing(db: Db, id: string): Promise<void> {
-  await db
-    .updateTable('materials')
-    .set({ processing_started_at: new Date() })
-    .where('id', '=', id)
-    .where('status', '=', 'processing')
-    .execute();
-}
-
-/** Moves a batch/presigned slot to `processing` once its bytes are in storage; undefined if already moved. */
-export async function completePendingUpload(
-  db: Db,
-  organizationId: string,
-  id: string,
-  upload: { contentType: ContentType; source: MaterialSource; storageBytes: number },
-): Promise<Material | undefined> {
-  const now = new Date();
-  const row = await db
-    .updateTable('materials')
-    .set({
-      status: 'processing',
-      content_type: upload.contentType,
-      content: sourceColumn(upload.source),
-      storage_bytes: upload.storageBytes,
-      processing_started_at: now,
-      updated_at: now,
-    })
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .where('status', '=', 'pending_upload')
-    .returningAll()
-    .executeTakeFirst();
-  return row && materialFromRow(row);
 }

@@ -65,7 +65,8 @@ export interface FoldersTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-export interface MaterialChunksTable {
+/** A passage of a material's text, as search finds it (migration 0006; renamed from `material_chunks` in 0016). */
+export interface SearchPassagesTable {
   material_id: string;
   chunk_index: number;
   organization_id: string;
@@ -98,7 +99,7 @@ export interface SpeechChunksTable {
   created_at: CreatedAt;
 }
 
-/** A word's occurrences in one passage, kept by triggers on `material_chunks` (migration 0012). */
+/** A word's occurrences in one passage, kept by triggers on `search_passages` (migration 0012). */
 export interface SearchPostingsTable {
   organization_id: string;
   lexeme: string;
@@ -286,7 +287,7 @@ export interface Database {
   usage_events: UsageEventsTable;
   usage_daily: UsageDailyTable;
   folders: FoldersTable;
-  material_chunks: MaterialChunksTable;
+  search_passages: SearchPassagesTable;
   speech_chunks: SpeechChunksTable;
   search_postings: SearchPostingsTable;
   search_documents: SearchDocumentsTable;

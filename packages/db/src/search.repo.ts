@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from './connection.ts';
 
-/** The text search configuration of `material_chunks.search_vector` (migration 0006); queries must match it. */
+/** The text search configuration of `search_passages.search_vector` (migration 0006); queries must match it. */
 const TEXT_SEARCH_CONFIG = 'english';
 /** Okapi BM25's usual constants (Lucene's defaults). */
 const K1 = 1.2;
@@ -155,7 +155,7 @@ export async function searchPassages(db: Db, organizationId: string, q: PassageS
     ...q.excluded.map((word) => sql`not (c.search_vector @@ plainto_tsquery(${config}::regconfig, ${word}))`),
   ];
   const filter = conditions.length
-    ? sql`join material_chunks c on c.material_id = p.material_id and c.chunk_index = p.chunk_index where ${sql.join(conditions, sql` and `)}`
+    ? sql`join search_passages c on c.material_id = p.material_id and c.chunk_index = p.chunk_index where ${sql.join(conditions, sql` and `)}`
     : sql``;
   const adjacency = q.pairs.length
     ? sql.join(
@@ -226,7 +226,7 @@ export async function searchPassages(db: Db, organizationId: string, q: PassageS
     ), ranked as (
       select k.material_id, k.chunk_index, k.lexemes, k.score + (${adjacency}) as score,
              c.text, c.page, c.chapter, c.start_ms, c.end_ms
-      from candidates k join material_chunks c on c.material_id = k.material_id and c.chunk_index = k.chunk_index
+      from candidates k join search_passages c on c.material_id = k.material_id and c.chunk_index = k.chunk_index
     ), grouped as (
       select r.*, row_number() over (partition by r.material_id order by r.score desc, r.chunk_index) as nth from ranked r
     ), page as (

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
-import { attachOriginal as attachOriginalRow, recordObject } from '@quire/db';
 import type { ContentType } from '@quire/extract';
 import { storageKeys, type Material, type MaterialSource } from '@quire/material';
 import type { LifecycleDeps } from './deps.ts';
+import { attachOriginalRow, recordObject } from './material-writes.ts';
 
 /** Bytes fetched for a URL material, their type decided from the bytes. */
 export interface FetchedOriginal {

@@ -1,9 +1,10 @@
-import { forgetObjects, listAllSpeechChunks, listObjects, transitionMaterial } from '@quire/db';
+import { listAllSpeechChunks, listObjects } from '@quire/db';
 import { withError, type Material, type MaterialError } from '@quire/material';
 import { chunkJobId, publishCancel, removeJobs } from '@quire/queue';
 import { recordMaterialEvent } from '@quire/webhooks';
 import type { Redis } from 'ioredis';
 import type { LifecycleDeps } from './deps.ts';
+import { forgetObjects, transitionMaterial } from './material-writes.ts';
 
 /** How long a cancel waits for running jobs to stop before it answers (they stop within moments when heard). */
 const SETTLE_MS = 5_000;

@@ -1,43 +1,74 @@
-import { completePendingUpload, recordObject } from '@quire/db';
-import type { ContentType } from '@quire/extract';
+import { claimContradicts, sniff, SNIFF_BYTES } from '@quire/extract';
 import type { Material, StoredFile } from '@quire/material';
 import type { LifecycleDeps } from './deps.ts';
 import { enqueueOrWithdraw } from './enqueue.ts';
+import { recordObject, transitionMaterial } from './material-writes.ts';
 
-/** The object found at a `pending_upload` material's upload URL, its type sniffed from its bytes. */
-export interface ArrivedUpload {
-  size: number;
-  etag?: string | undefined;
-  mimeType: string;
-  contentType: ContentType;
-}
+/** Why the object at a material's upload URL does not complete it: the caller answers the client. */
+export type CompleteRefusal =
+  | { reason: 'not-uploaded' }
+  /** The object was removed: a new PUT to the URL may replace it. */
+  | { reason: 'too-large'; maxBytes: number }
+  | { reason: 'empty' }
+  | { reason: 'unsupported-type'; message: string };
+
+export type CompleteOutcome =
+  | { status: 'completed'; material: Material }
+  /** Not awaiting its bytes (already completed, by this request's twin or earlier): nothing was written. */
+  | { status: 'not-pending'; material: Material }
+  /** Another request completed it between the read and this move. */
+  | { status: 'changed' }
+  | ({ status: 'refused' } & CompleteRefusal);
 
 /**
- * Moves a `pending_upload` material to `processing` once its bytes are in storage, makes it own them, and
- * queues its job. Undefined when another request completed it first.
+ * Moves a `pending_upload` material to `processing` once its bytes are in storage and pass the preconditions
+ * (uploaded, within the size limit, not empty, a type quire reads that the announced one does not
+ * contradict), makes it own them, in one transaction through the same guarded move as every other, then
+ * queues its job.
  */
 export async function completeUpload(
   deps: LifecycleDeps,
   material: Material,
   file: StoredFile,
-  upload: ArrivedUpload,
-): Promise<Material | undefined> {
-  const completed = await completePendingUpload(deps.db, material.organizationId, material.id, {
-    contentType: upload.contentType,
-    // Pinned: an S3 upload URL accepts PUTs until it expires, so processing and downloads check they see this object.
-    source: {
-      kind: 'file',
-      file: {
-        ...file,
-        fileSize: upload.size,
-        mimeType: upload.mimeType,
-        ...(upload.etag ? { etag: upload.etag } : {}),
+  preconditions: { maxBytes: number },
+): Promise<CompleteOutcome> {
+  if (material.status !== 'pending_upload') return { status: 'not-pending', material };
+  const object = await deps.store.stat(file.s3Key);
+  if (!object) return { status: 'refused', reason: 'not-uploaded' };
+  if (object.size > preconditions.maxBytes) {
+    await deps.store.remove([file.s3Key]);
+    return { status: 'refused', reason: 'too-large', maxBytes: preconditions.maxBytes };
+  }
+  if (object.size === 0) return { status: 'refused', reason: 'empty' };
+  const sniffed = await sniff(await deps.store.head(file.s3Key, SNIFF_BYTES));
+  if (!sniffed.supported) return { status: 'refused', reason: 'unsupported-type', message: sniffed.reason };
+  if (claimContradicts(file.mimeType, sniffed.contentType)) {
+    const message = `The file was announced as ${file.mimeType} but its bytes are ${sniffed.mimeType}`;
+    return { status: 'refused', reason: 'unsupported-type', message };
+  }
+  const upload = { size: object.size, etag: object.etag, mimeType: sniffed.mimeType, contentType: sniffed.contentType };
+  const completed = await deps.db.transaction().execute(async (trx) => {
+    const moved = await transitionMaterial(trx, material.id, ['pending_upload'], 'processing', {
+      organizationId: material.organizationId,
+      upload: {
+        contentType: upload.contentType,
+        // Pinned: an S3 upload URL accepts PUTs until it expires, so processing and downloads check they see this object.
+        source: {
+          kind: 'file',
+          file: {
+            ...file,
+            fileSize: upload.size,
+            mimeType: upload.mimeType,
+            ...(upload.etag ? { etag: upload.etag } : {}),
+          },
+        },
+        storageBytes: upload.size,
       },
-    },
-    storageBytes: upload.size,
+    });
+    if (moved) await recordObject(trx, material.id, file.s3Key, 'original', upload.size);
+    return moved;
   });
-  if (!completed) return undefined;
-  await recordObject(deps.db, material.id, file.s3Key, 'original', upload.size);
+  if (!completed) return { status: 'changed' };
   await enqueueOrWithdraw(deps, completed);
-  return completed;
+  return { status: 'completed', material: completed };
 }

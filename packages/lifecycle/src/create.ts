@@ -1,9 +1,10 @@
-import { insertMaterial, newId, recordObject, type Db } from '@quire/db';
+import { newId, type Db } from '@quire/db';
 import type { ContentType } from '@quire/extract';
 import { storageKeys, type ContentTypeClaim, type Material, type Reference } from '@quire/material';
 import type { ProcessingClass } from '@quire/queue';
 import type { LifecycleDeps } from './deps.ts';
 import { enqueueOrWithdraw } from './enqueue.ts';
+import { insertMaterial } from './material-writes.ts';
 
 /** What every new material carries, whatever its bytes come from. */
 export interface NewMaterial {
@@ -15,42 +16,6 @@ export interface NewMaterial {
   ocrLanguages?: string[] | undefined;
   /** `interactive` when someone waits for it (see @quire/queue's fair sharing); default `bulk`. */
   processingClass?: ProcessingClass | undefined;
-}
-
-/** A file already in storage under `key`, its type sniffed from its bytes. */
-export interface StoredUpload {
-  key: string;
-  filename: string;
-  size: number;
-  mimeType: string;
-  contentType: ContentType;
-}
-
-/** A streamed upload becomes a `processing` material owning its original; its job is queued. */
-export async function createFromUpload(
-  deps: LifecycleDeps,
-  input: NewMaterial & { id: string; file: StoredUpload },
-): Promise<Material> {
-  const { file } = input;
-  const material = await insertMaterial(deps.db, {
-    id: input.id,
-    organizationId: input.organizationId,
-    folderId: input.folderId,
-    name: input.name,
-    contentType: file.contentType,
-    status: 'processing',
-    source: {
-      kind: 'file',
-      file: { s3Key: file.key, filename: file.filename, fileSize: file.size, mimeType: file.mimeType },
-    },
-    ...(input.ocrLanguages ? { metadata: { ocrLanguages: input.ocrLanguages } } : {}),
-    references: input.references,
-    extractImages: input.extractImages,
-    storageBytes: file.size,
-  });
-  await recordObject(deps.db, material.id, file.key, 'original', file.size);
-  await enqueueOrWithdraw(deps, material, input.processingClass);
-  return material;
 }
 
 /** A text material, `processing` until the worker has normalized and indexed its text. */

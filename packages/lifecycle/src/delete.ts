@@ -1,7 +1,8 @@
-import { listObjects, transitionMaterial } from '@quire/db';
+import { listObjects } from '@quire/db';
 import { DELETABLE_STATUSES, originalOf, type Material } from '@quire/material';
 import { cancelMaterialJob } from '@quire/queue';
 import type { LifecycleDeps } from './deps.ts';
+import { transitionMaterial } from './material-writes.ts';
 import { dropSearchPassages } from './search-passages.ts';
 
 /**

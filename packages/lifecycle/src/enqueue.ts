@@ -1,7 +1,8 @@
-import { listObjects, transitionMaterial } from '@quire/db';
+import { listObjects } from '@quire/db';
 import type { Material } from '@quire/material';
 import { enqueueMaterial, type ProcessingClass } from '@quire/queue';
 import type { LifecycleDeps } from './deps.ts';
+import { transitionMaterial } from './material-writes.ts';
 import { JobRefusedError } from './job-refused.ts';
 
 /**

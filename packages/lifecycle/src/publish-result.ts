@@ -1,9 +1,10 @@
-import { forgetObjects, listObjects, lockMaterialIn, recordObject, transitionMaterial } from '@quire/db';
+import { listObjects, lockMaterialIn } from '@quire/db';
 import type { Material, MaterialMetadata } from '@quire/material';
 import { recordMaterialEvent } from '@quire/webhooks';
 import type { Logger } from 'pino';
 import type { LifecycleDeps } from './deps.ts';
 import { jsonSafe } from './json-safe.ts';
+import { forgetObjects, recordObject, transitionMaterial } from './material-writes.ts';
 import { replaceSearchPassages, type SearchPassage } from './search-passages.ts';
 
 /** An object a run wrote to storage (text, segments, images), to be owned by the material once published. */

@@ -1,8 +1,8 @@
-import { transitionMaterial } from '@quire/db';
 import { withError, type Material, type MaterialError, type RunMeasures } from '@quire/material';
 import { recordMaterialEvent } from '@quire/webhooks';
 import type { LifecycleDeps } from './deps.ts';
 import { jsonSafe } from './json-safe.ts';
+import { transitionMaterial } from './material-writes.ts';
 
 export type FailureOutcome =
   { status: 'error'; material: Material; webhookDeliveries: string[] } | { status: 'skipped' };

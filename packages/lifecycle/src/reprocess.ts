@@ -1,8 +1,8 @@
-import { transitionMaterial } from '@quire/db';
 import { forReprocessing, type Material } from '@quire/material';
 import { enqueueMaterial } from '@quire/queue';
 import type { LifecycleDeps } from './deps.ts';
 import { JobRefusedError } from './job-refused.ts';
+import { transitionMaterial } from './material-writes.ts';
 
 export type ReprocessOutcome =
   | { status: 'started'; material: Material }

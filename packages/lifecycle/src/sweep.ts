@@ -1,6 +1,7 @@
-import { deletedOriginalKeys, touchProcessing } from '@quire/db';
+import { deletedOriginalKeys } from '@quire/db';
 import { enqueueMaterial } from '@quire/queue';
 import type { LifecycleDeps } from './deps.ts';
+import { touchProcessing } from './material-writes.ts';
 
 /**
  * Queues again a material left in `processing` whose job was lost (Redis flushed, a worker died between

@@ -1,6 +1,6 @@
-import { recordObject } from '@quire/db';
 import { storageKeys, type Material } from '@quire/material';
 import type { LifecycleDeps } from './deps.ts';
+import { recordObject } from './material-writes.ts';
 
 /**
  * A text material keeps its text in its row; a download URL needs it as a file. Written the first time it is asked

@@ -15,6 +15,7 @@ export {
 export { SANDBOX_SETTINGS, sandboxJob } from './sandbox-jobs.ts';
 export { blankScan, scanOf, scannedPdf } from './scan-fixtures.ts';
 export { wordF1 } from './word-f1.ts';
+export { seedMaterial, seedMaterials, seedMove, seedPassages } from './seed-materials.ts';
 export { startHttpServer, type TestHttpServer } from './http-server.ts';
 export { noise, RECORDINGS, sceneVideo, speechAudio, speechWithPauses, type Recording } from './media-fixtures.ts';
 export {

@@ -28,5 +28,5 @@ export async function sandboxJob(
   await fs.mkdir(path.join(jobDir, 'out'), { recursive: true });
   const inputPath = path.join(jobDir, 'input');
   await fs.writeFile(inputPath, body);
-  return { ...SANDBOX_SETTINGS, contentType, inputPath, outputDir: path.join(jobDir, 'out'), extractImages };
+  return { contentType, inputPath, outputDir: path.join(jobDir, 'out'), extractImages };
 }

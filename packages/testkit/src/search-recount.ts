@@ -11,14 +11,14 @@ export interface SearchRecount {
 }
 
 /**
- * Recounts an organization's search statistics from its passages (`material_chunks`), the way the triggers
+ * Recounts an organization's search statistics from its passages (`search_passages`), the way the triggers
  * are meant to keep them, and compares: total passages and word positions, and every word's passage count.
  */
 export async function recountSearchStatistics(db: Db, organizationId: string): Promise<SearchRecount> {
   const recountedTotals = await sql<{ passages: string; total_length: string | null }>`
     select count(*) as passages,
            sum((select coalesce(sum(cardinality(t.positions)), 0) from unnest(c.search_vector) t)) as total_length
-    from material_chunks c where c.organization_id = ${organizationId}`.execute(db);
+    from search_passages c where c.organization_id = ${organizationId}`.execute(db);
   const keptTotals = await db
     .selectFrom('search_stats')
     .select(['passages', 'total_length'])
@@ -27,7 +27,7 @@ export async function recountSearchStatistics(db: Db, organizationId: string): P
   const wrong = await sql<{ lexeme: string; kept: string | null; recounted: string | null }>`
     with recounted as (
       select t.lexeme, count(*) as passages
-      from material_chunks c cross join lateral unnest(tsvector_to_array(c.search_vector)) t(lexeme)
+      from search_passages c cross join lateral unnest(tsvector_to_array(c.search_vector)) t(lexeme)
       where c.organization_id = ${organizationId}
       group by t.lexeme
     ), kept as (
@@ -39,7 +39,7 @@ export async function recountSearchStatistics(db: Db, organizationId: string): P
     order by 1`.execute(db);
   const words = await sql<{ kept: string; recounted: string }>`
     select (select count(*) from search_vocabulary where organization_id = ${organizationId} and passages <> 0) as kept,
-           (select count(distinct t.lexeme) from material_chunks c
+           (select count(distinct t.lexeme) from search_passages c
               cross join lateral unnest(tsvector_to_array(c.search_vector)) t(lexeme)
             where c.organization_id = ${organizationId}) as recounted`.execute(db);
   const kept = {

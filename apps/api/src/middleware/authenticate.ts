@@ -3,7 +3,7 @@ import { findApiKeyByPrefix, type Db } from '@quire/db';
 import { hashApiKey, hashesEqual, parseApiKey } from '../auth/api-key.ts';
 import type { KeyCache } from '../auth/key-cache.ts';
 import type { Principal } from '../auth/principal.ts';
-import { UnauthorizedError } from '../errors.ts';
+import { unauthorized } from '../errors.ts';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -47,10 +47,10 @@ export function authenticate(db: Db, keys: KeyCache) {
 
 /** Missing, unknown and revoked keys all get the same 403. */
 export function requireKey(req: Request, _res: Response, next: NextFunction) {
-  next(req.principal ? undefined : new UnauthorizedError());
+  next(req.principal ? undefined : unauthorized());
 }
 
 export function principalOf(req: Request): Principal {
-  if (!req.principal) throw new UnauthorizedError();
+  if (!req.principal) throw unauthorized();
   return req.principal;
 }

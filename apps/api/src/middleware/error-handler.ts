@@ -2,15 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import multer from 'multer';
 import { ZodError } from 'zod';
 import { isUnstorableText, violatedForeignKey } from '@quire/db';
-import {
-  AppError,
-  badRequest,
-  MissingParamsError,
-  notFound,
-  payloadTooLarge,
-  unavailable,
-  UnauthorizedError,
-} from '../errors.ts';
+import { AppError, badRequest, notFound, payloadTooLarge, unavailable } from '../errors.ts';
 import { isDependencyDown } from '../dependency-errors.ts';
 
 /**
@@ -30,8 +22,8 @@ const MULTER_MESSAGES: Record<string, string> = {
 };
 
 /** Turns anything thrown into the one error body shape; unknown errors become 500 without internals. */
-export function toAppError(err: unknown): AppError | UnauthorizedError | MissingParamsError {
-  if (err instanceof AppError || err instanceof UnauthorizedError || err instanceof MissingParamsError) return err;
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
   if (err instanceof ZodError) {
     const details = err.issues.map((issue) => ({
       field: issue.path.join('.') || undefined,
@@ -71,14 +63,6 @@ export function toAppError(err: unknown): AppError | UnauthorizedError | Missing
 export function errorHandler() {
   return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const appError = toAppError(err);
-    if (appError instanceof UnauthorizedError) {
-      res.status(403).json({ error: 'Unauthorized' });
-      return;
-    }
-    if (appError instanceof MissingParamsError) {
-      res.status(400).json({ error: 'Missing params', message: appError.message });
-      return;
-    }
     if (appError.status >= 500) req.log?.error({ err }, 'request failed');
     if (appError.status === 503) res.set('Retry-After', '5');
     if (!res.headersSent) res.status(appError.status).json(appError.toBody());

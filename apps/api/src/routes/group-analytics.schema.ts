@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MissingParamsError } from '../errors.ts';
+import { missingParams } from '../errors.ts';
 import { DAY_MS } from '../services/report-windows.ts';
 import { rangeInstant } from './date-query.schema.ts';
 import type { ReportQuery } from '../services/group-analytics.service.ts';
@@ -13,15 +13,14 @@ export const reportQuerySchema = z.object({
 });
 
 /** A query the schema refuses is the analytics 400, naming every problem. */
-export const invalidReportQuery = (error: z.ZodError) =>
-  new MissingParamsError(error.issues.map((i) => i.message).join('; '));
+export const invalidReportQuery = (error: z.ZodError) => missingParams(error.issues.map((i) => i.message).join('; '));
 
 /** Parsed query -> report parameters, or the analytics 400 when the range is backwards or too long. */
 export function reportRange(query: z.output<typeof reportQuerySchema>, now: Date, maxRangeDays: number): ReportQuery {
   const { startDate: start, endDate: end = now, students } = query;
-  if (start > end) throw new MissingParamsError('startDate must not be after endDate');
+  if (start > end) throw missingParams('startDate must not be after endDate');
   if (end.getTime() - start.getTime() > maxRangeDays * DAY_MS) {
-    throw new MissingParamsError(`The range from startDate to endDate may span at most ${maxRangeDays} days`);
+    throw missingParams(`The range from startDate to endDate may span at most ${maxRangeDays} days`);
   }
   return { start, end, students: students === 'true' };
 }

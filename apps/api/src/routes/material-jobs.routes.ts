@@ -1,3 +1,4 @@
+import { conflict, notFound } from '../errors.ts';
 import { idParams, json } from '../openapi/common.ts';
 import { cancelMaterial } from '../services/cancel-material.ts';
 import { jobStatusOf } from '../services/job-status.service.ts';
@@ -51,7 +52,17 @@ export const materialJobRoutes: AnyRoute[] = [
     responses: { 200: json('Cancelled', cancelledJobSchema) },
     errors: [404, 409],
     handle: async ({ ctx, principal, params }) => {
-      const material = await cancelMaterial(ctx, principal.organizationId, params.id);
+      const outcome = await cancelMaterial(ctx, principal.organizationId, params.id);
+      if (outcome.status === 'not-processing') {
+        throw conflict(
+          `The material is ${outcome.material.status}: only a material being processed has a job to cancel`,
+        );
+      }
+      if (outcome.status === 'finished-first') {
+        if (!outcome.material) throw notFound();
+        throw conflict(`The job finished before it could be cancelled: the material is ${outcome.material.status}`);
+      }
+      const { material } = outcome;
       return {
         status: 200,
         body: {

@@ -1,6 +1,6 @@
-import { insertMaterial, newId } from '@quire/db';
+import { newId } from '@quire/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type Tenant, type TestStack } from '@quire/testkit';
+import { seedMaterial, startTestStack, type Tenant, type TestStack } from '@quire/testkit';
 
 let stack: TestStack;
 let tenant: Tenant;
@@ -21,7 +21,7 @@ async function insertBook(organizationId: string, n: number) {
     height: 1754,
     format: 'webp',
   });
-  await insertMaterial(stack.db, {
+  await seedMaterial(stack.db, {
     id,
     organizationId,
     folderId: null,

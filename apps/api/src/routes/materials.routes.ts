@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import type { CompleteRefusal, UploadRefusal } from '@quire/lifecycle';
 import { materialViewSchema, type Material } from '@quire/material';
 import type { ProcessingClass } from '@quire/queue';
 import type { ApiContext } from '../context.ts';
-import { AppError } from '../errors.ts';
+import { AppError, badRequest, conflict, notFound, payloadTooLarge, unsupportedType } from '../errors.ts';
 import { idParams, json } from '../openapi/common.ts';
 import { streamMaterialEvents } from '../services/material-events.ts';
 import { materialPageJson, materialViewer } from '../views/material-view.ts';
@@ -56,15 +57,45 @@ const viewOf = (ctx: ApiContext) => materialViewer(ctx.signUrl);
 
 type Input = RouteInput<z.ZodObject, z.ZodObject, z.ZodType>;
 
-const createFromUpload = (
+/** The lifecycle's refusal of an upload, as the HTTP error the client gets. */
+function uploadRefused(refusal: UploadRefusal): AppError {
+  switch (refusal.reason) {
+    case 'too-large':
+      return payloadTooLarge(`The file is larger than the upload limit of ${refusal.maxBytes} bytes`);
+    case 'empty':
+      return badRequest('The file is empty', [{ field: 'file', message: 'The file is empty' }]);
+    case 'unsupported-type':
+      return unsupportedType(refusal.message);
+    case 'ocr-languages':
+      return badRequest(refusal.message, [{ field: 'ocrLanguages', message: refusal.message }]);
+    case 'no-folder':
+      return notFound('Folder');
+  }
+}
+
+/** The lifecycle's refusal of the bytes at an upload URL, as the HTTP error the client gets. */
+function completeRefused(refusal: CompleteRefusal): AppError {
+  switch (refusal.reason) {
+    case 'not-uploaded':
+      return conflict('The file has not been uploaded to the upload URL yet');
+    case 'too-large':
+      return payloadTooLarge(`The file is larger than the upload limit of ${refusal.maxBytes} bytes`);
+    case 'empty':
+      return badRequest('The uploaded file is empty');
+    case 'unsupported-type':
+      return unsupportedType(refusal.message);
+  }
+}
+
+/** An uploaded file's material, or the error its refusal is (the receiver removes a file no material owns). */
+async function createFromUpload(
   { ctx, principal }: Input,
   upload: ReceivedUpload,
   fields: z.output<typeof uploadFieldsSchema>,
   processingClass: ProcessingClass = 'bulk',
-) =>
-  materials.createFromUpload(ctx, principal.organizationId, {
-    materialId: upload.materialId,
-    file: upload.file,
+): Promise<Material> {
+  const outcome = await materials.uploadFile(ctx, principal.organizationId, {
+    upload,
     name: fields.name,
     folderId: fields.folderId ?? null,
     extractImages: fields.extractImages,
@@ -72,6 +103,9 @@ const createFromUpload = (
     ocrLanguages: fields.ocrLanguages,
     processingClass,
   });
+  if (outcome.status === 'created') return outcome.material;
+  throw uploadRefused(outcome);
+}
 
 /** A client that waits for processing (`*-and-process`) asks for `interactive`, ahead of its organization's bulk work. */
 const createFromContent = (
@@ -261,8 +295,11 @@ export const materialRoutes: AnyRoute[] = [
     body: { json: completeSchema },
     responses: { 200: material('The material, `processing`') },
     errors: [400, 404, 409, 413, 415],
-    handle: async ({ ctx, principal, body }) =>
-      ok(await viewOf(ctx)(await materials.completeUpload(ctx, principal.organizationId, body.materialId, body.s3Key))),
+    handle: async ({ ctx, principal, body }) => {
+      const outcome = await materials.completeUpload(ctx, principal.organizationId, body.materialId, body.s3Key);
+      if (outcome.status === 'refused') throw completeRefused(outcome);
+      return ok(await viewOf(ctx)(outcome.material));
+    },
   }),
   apiRoute({
     method: 'get',
@@ -418,8 +455,16 @@ export const materialRoutes: AnyRoute[] = [
     params,
     responses: { 200: material('The material, `processing`') },
     errors: [404, 409],
-    handle: async ({ ctx, principal, params }) =>
-      ok(await viewOf(ctx)(await materials.reprocessMaterial(ctx, principal.organizationId, params.id))),
+    handle: async ({ ctx, principal, params }) => {
+      const outcome = await materials.reprocessMaterial(ctx, principal.organizationId, params.id);
+      if (outcome.status === 'not-reprocessable') {
+        throw conflict(
+          `A material in ${outcome.material.status} cannot be reprocessed; only active or error materials can`,
+        );
+      }
+      if (outcome.status === 'changed') throw conflict('The material changed state meanwhile; read it and try again');
+      return ok(await viewOf(ctx)(outcome.material));
+    },
   }),
   apiRoute({
     method: 'get',

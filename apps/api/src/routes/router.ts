@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { ApiContext } from '../context.ts';
 import { principalOf } from '../middleware/authenticate.ts';
 import type { OpenApiDocument } from '../openapi/common.ts';
-import { fingerprintOf, idempotent } from '../services/idempotency.ts';
+import { conflict } from '../errors.ts';
+import { fingerprintOf, idempotent, isReplay } from '../services/idempotency.ts';
 import { uploadReceiver, type ReceivedUpload } from '../uploads/receive-upload.ts';
 import { queryProblems } from './query-checks.ts';
 import { expressPath, isApiRoute, JsonText, type AnyRoute, type ApiRoute, type Reply } from './route.ts';
@@ -43,41 +44,48 @@ async function serve(
   if (problems) throw route.invalid ? route.invalid(problems, 'query') : problems;
   const query = parse(route.query, req.query, 'query');
 
-  let body: unknown;
-  let upload: ReceivedUpload | undefined;
-  let fingerprinted: unknown[] = [];
-  if (route.body && 'multipart' in route.body) {
-    // The file is stored first (it arrives before or between the fields); a request that fails after keeps nothing.
-    upload = await receiveUpload(req, res, principal.organizationId);
-    try {
-      body = parse(route.body.multipart, req.body ?? {}, 'body');
-    } catch (err) {
-      await upload.discard();
-      throw err;
-    }
-    fingerprinted = [body, upload.file.size, upload.file.sha256];
-  } else if (route.body) {
-    body = parse(route.body.json, req.body ?? {}, 'body');
-    fingerprinted = [req.body];
-  }
-
-  const input = { ctx, principal, params, query, body, upload, http: { req, res } };
-  const run = async (): Promise<Reply> => {
-    const reply = await route.handle(input);
-    if (!reply) throw new Error(`${route.method} ${route.path} wrote its own response but is declared idempotent`);
-    return reply;
-  };
-  if (route.idempotent) {
+  const answer = async (body: unknown, upload: ReceivedUpload | undefined, fingerprinted: unknown[]) => {
+    const input = { ctx, principal, params, query, body, upload, http: { req, res } };
+    if (!route.idempotent) return route.handle(input);
+    const run = async (): Promise<Reply> => {
+      // Its key was released (the first request failed) between the look that found it and the claim: the file
+      // was not stored, so this request cannot make the material; a retry stores it.
+      if (upload && !upload.stored) throw conflict('A request with this Idempotency-Key is still in progress');
+      const reply = await route.handle(input);
+      if (!reply) throw new Error(`${route.method} ${route.path} wrote its own response but is declared idempotent`);
+      return reply;
+    };
     const request = {
       organizationId: principal.organizationId,
       key: req.get('idempotency-key'),
       // The declared path, not the requested one: `/materials` and `/materials/` are the same request.
       fingerprint: fingerprintOf(`${req.method} ${route.path}`, ...(route.params ? [params] : []), ...fingerprinted),
     };
-    send(res, await idempotent(ctx, request, run, upload?.discard));
-    return;
+    return idempotent(ctx, request, run);
+  };
+
+  let reply: Reply | void;
+  if (route.body && 'multipart' in route.body) {
+    const fields = route.body.multipart;
+    // The file is stored first (it arrives before or between the fields); the receiver removes it afterwards
+    // unless a material owns it. A replay's file is only hashed: its answer is already stored under its key.
+    const replay =
+      route.idempotent === true && (await isReplay(ctx, principal.organizationId, req.get('idempotency-key')));
+    reply = await receiveUpload(
+      req,
+      res,
+      principal.organizationId,
+      (upload) => {
+        const body = parse(fields, req.body ?? {}, 'body');
+        return answer(body, upload, [body, upload.file.size, upload.file.sha256]);
+      },
+      { store: !replay },
+    );
+  } else if (route.body) {
+    reply = await answer(parse(route.body.json, req.body ?? {}, 'body'), undefined, [req.body]);
+  } else {
+    reply = await answer(undefined, undefined, []);
   }
-  const reply = await route.handle(input);
   if (reply) send(res, reply);
 }
 

@@ -182,7 +182,7 @@ describe('POST /search', () => {
     expect((await sendJson(tenant, 'DELETE', `/api/v1/materials/${m._id}`)).status).toBe(200);
     expect((await search(tenant, { query: 'quasars' })).results).toEqual([]);
     const left = await stack.db
-      .selectFrom('material_chunks')
+      .selectFrom('search_passages')
       .select('chunk_index')
       .where('material_id', '=', m._id)
       .execute();
@@ -209,7 +209,7 @@ describe('POST /search', () => {
       `Tectonic boundaries. ${filler(20)} Rivers cut canyons. ${filler(20)} Nothing more.`,
     );
     const passages = await stack.db
-      .selectFrom('material_chunks')
+      .selectFrom('search_passages')
       .select('chunk_index')
       .where('material_id', '=', spread._id)
       .execute();
@@ -394,7 +394,7 @@ describe('reprocessing', () => {
     expect(zebras.results).toHaveLength(1);
     expect(zebras.results[0]).toMatchObject({ page: 1, chunkIndex: 0, material: { id: created._id } });
     const chunks = await stack.db
-      .selectFrom('material_chunks')
+      .selectFrom('search_passages')
       .select('text')
       .where('material_id', '=', created._id)
       .execute();

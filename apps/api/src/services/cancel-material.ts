@@ -2,28 +2,31 @@ import { cancelProcessing } from '@quire/lifecycle';
 import type { Material } from '@quire/material';
 import { enqueueDeliveries } from '@quire/queue';
 import type { ApiContext } from '../context.ts';
-import { conflict, notFound } from '../errors.ts';
 import { getMaterial } from './materials.service.ts';
 
-/**
- * `POST /{id}/cancel-job` (see `lifecycle.cancelProcessing`): 404 for no such material, 409 when it is not being processed
- * or its job finished first.
- */
-export async function cancelMaterial(ctx: ApiContext, organizationId: string, id: string): Promise<Material> {
+export type CancelMaterialOutcome =
+  | { status: 'cancelled'; material: Material }
+  /** Not being processed: it has no job to cancel. */
+  | { status: 'not-processing'; material: Material }
+  /** Its job finished first; `material` as it is now, undefined when it is gone. */
+  | { status: 'finished-first'; material: Material | undefined };
+
+/** `POST /{id}/cancel-job` (see `lifecycle.cancelProcessing`); 404 for no such material. */
+export async function cancelMaterial(
+  ctx: ApiContext,
+  organizationId: string,
+  id: string,
+): Promise<CancelMaterialOutcome> {
   const material = await getMaterial(ctx, organizationId, id);
   const deps = { ...ctx, queuePrefix: ctx.config.redis.queuePrefix };
   const outcome = await cancelProcessing(deps, material);
-  if (outcome.status === 'not-processing') {
-    throw conflict(`The material is ${material.status}: only a material being processed has a job to cancel`);
-  }
+  if (outcome.status === 'not-processing') return { status: 'not-processing', material };
   if (outcome.status === 'changed') {
-    const now = await getMaterial(ctx, organizationId, id).catch(() => undefined);
-    if (!now) throw notFound();
-    throw conflict(`The job finished before it could be cancelled: the material is ${now.status}`);
+    return { status: 'finished-first', material: await getMaterial(ctx, organizationId, id).catch(() => undefined) };
   }
   // Recorded with the status: if this enqueue is lost, the sweeper finds them pending and enqueues them.
   await enqueueDeliveries(ctx.webhooksQueue, outcome.webhookDeliveries).catch((err) =>
     ctx.logger.warn({ err, materialId: id }, 'could not enqueue the webhook deliveries of a cancel; the sweeper will'),
   );
-  return outcome.material;
+  return { status: 'cancelled', material: outcome.material };
 }

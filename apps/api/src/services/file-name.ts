@@ -27,3 +27,10 @@ export function capFileName(name: string, maxBytes = MAX_FILE_NAME_BYTES): strin
   }
   return cut + keep;
 }
+
+/** Keeps a client's file name as metadata only: no directories, no control characters, bounded length. */
+export function sanitizeFilename(raw: string | undefined): string {
+  const base = path.posix.basename((raw ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '');
+  const trimmed = capFileName(base.trim());
+  return trimmed === '' || trimmed === '.' || trimmed === '..' ? 'upload' : trimmed;
+}

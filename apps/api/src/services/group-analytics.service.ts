@@ -1,5 +1,5 @@
 import { listGroupMembers, sumUsageByGroup, sumUsageByStudent, type Db, type UsageCounter } from '@quire/db';
-import { UnauthorizedError } from '../errors.ts';
+import { unauthorized } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
 import { rawOnly, reportWindows, splitByUtcDay, type ReportWindow } from './report-windows.ts';
 
@@ -81,7 +81,7 @@ const REPORTS: Record<ReportName, { metrics: MetricDefinition[]; activity: Usage
 export function groupWithActivePlan(principal: Principal, now: Date): string {
   const { groupId, planValidFrom, planValidUntil } = principal;
   const active = planValidFrom !== null && planValidFrom <= now && (planValidUntil === null || now <= planValidUntil);
-  if (!groupId || !active) throw new UnauthorizedError();
+  if (!groupId || !active) throw unauthorized();
   return groupId;
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { stringify } from 'safe-stable-stringify';
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '@quire/db';
+import { claimIdempotencyKey, completeIdempotencyKey, idempotencyKeyTaken, releaseIdempotencyKey } from '@quire/db';
 import type { ApiContext } from '../context.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import { withFreshUrls } from './replay-urls.ts';
@@ -34,15 +34,24 @@ export function fingerprintOf(operation: string, ...parts: unknown[]): string {
 }
 
 /**
+ * Whether a request with this key will be answered from what is stored under it (or refused as a mismatch or
+ * as still running), whatever its body: then an uploaded file need not be stored, only hashed. A key that
+ * is absent or invalid is no replay.
+ */
+export async function isReplay(ctx: ApiContext, organizationId: string, key: string | undefined): Promise<boolean> {
+  if (key === undefined || !KEY_PATTERN.test(key)) return false;
+  return idempotencyKeyTaken(ctx.db, organizationId, key, TTL_MS);
+}
+
+/**
  * Runs a creating request once per `Idempotency-Key`: a retry with the same key and the same request gets
- * the first answer again for 24 hours, its signed URLs minted afresh (`onReplay` undoes anything the retry itself did, such as an
- * uploaded file); the same key with a different request is 422; one still running is 409.
+ * the first answer again for 24 hours, its signed URLs minted afresh; the same key with a different request is
+ * 422; one still running is 409.
  */
 export async function idempotent<A extends StoredAnswer>(
   ctx: ApiContext,
   request: IdempotentRequest,
   run: () => Promise<A>,
-  onReplay?: () => Promise<void>,
 ): Promise<StoredAnswer> {
   const { organizationId, key, fingerprint } = request;
   if (key === undefined) return run();
@@ -53,7 +62,6 @@ export async function idempotent<A extends StoredAnswer>(
   }
   const stored = await claimIdempotencyKey(ctx.db, organizationId, key, fingerprint, TTL_MS);
   if (stored) {
-    await onReplay?.();
     if (stored.fingerprint !== fingerprint) {
       throw new AppError(422, 'IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was already used with a different request');
     }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   findMaterial,
   findFolder,
@@ -6,11 +5,8 @@ import {
   findVersionedMaterials,
   listMaterialVersions,
   materialCounters,
-  moveMaterials,
-  renameMaterial as renameMaterialRow,
-  replaceReferences,
 } from '@quire/db';
-import { claimContradicts, claimedKind, sniff, SNIFF_BYTES } from '@quire/extract';
+import { claimedKind } from '@quire/extract';
 import * as lifecycle from '@quire/lifecycle';
 import {
   listOmissions,
@@ -26,33 +22,14 @@ import type { ApiContext } from '../context.ts';
 import { isDependencyDown } from '../dependency-errors.ts';
 import { badRequest, conflict, notFound, payloadTooLarge, unavailable, unsupportedType } from '../errors.ts';
 import { listItemViewer, materialViewer } from '../views/material-view.ts';
-import { capFileName } from './file-name.ts';
+import type { ReceivedUpload } from '../uploads/receive-upload.ts';
+import { sanitizeFilename } from './file-name.ts';
 import { requireFolders } from './folders.service.ts';
-import { requireOcrLanguages } from './ocr-languages.ts';
+import { ocrLanguagesRefused, requireOcrLanguages } from './ocr-languages.ts';
 import { offsetOf, pageOf } from './pagination.ts';
 
-/** Keeps a client's file name as metadata only: no directories, no control characters, bounded length. */
-export function sanitizeFilename(raw: string | undefined): string {
-  const base = path.posix.basename((raw ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '');
-  const trimmed = capFileName(base.trim());
-  return trimmed === '' || trimmed === '.' || trimmed === '..' ? 'upload' : trimmed;
-}
-
-/** A file already streamed into storage under `key`, as the client sent it. */
-export interface UploadedFile {
-  key: string;
-  size: number;
-  /** The first bytes, to sniff the real type from. */
-  head: Buffer;
-  /** The upload hit the size limit and was cut short. */
-  truncated: boolean;
-  originalname: string;
-  mimetype: string;
-}
-
 export interface UploadInput {
-  materialId: string;
-  file: UploadedFile;
+  upload: ReceivedUpload;
   name: string;
   folderId: string | null;
   extractImages: boolean;
@@ -62,23 +39,17 @@ export interface UploadInput {
   processingClass?: ProcessingClass;
 }
 
-/** Validates a streamed upload's bytes and creates its material in `processing`, or removes the object. */
-export async function createFromUpload(ctx: ApiContext, organizationId: string, input: UploadInput): Promise<Material> {
-  const { file } = input;
-  try {
-    if (file.truncated)
-      throw payloadTooLarge(`The file is larger than the upload limit of ${ctx.config.limits.uploadMaxBytes} bytes`);
-    if (file.size === 0) throw badRequest('The file is empty', [{ field: 'file', message: 'The file is empty' }]);
-    const sniffed = await sniff(file.head);
-    if (!sniffed.supported) throw unsupportedType(sniffed.reason);
-    if (claimContradicts(file.mimetype, sniffed.contentType)) {
-      throw unsupportedType(`The file was sent as ${file.mimetype} but its bytes are ${sniffed.mimeType}`);
-    }
-    requireOcrLanguages(ctx, input.ocrLanguages);
-    await requireFolders(ctx.db, organizationId, [input.folderId]);
-    return await queued(
-      lifecycle.createFromUpload(ctx, {
-        id: input.materialId,
+/** A stored upload, handed to the lifecycle with this deployment's limits: a material, or why not. */
+export function uploadFile(
+  ctx: ApiContext,
+  organizationId: string,
+  input: UploadInput,
+): Promise<lifecycle.UploadOutcome> {
+  return queued(
+    lifecycle.createFromUpload(
+      ctx,
+      {
+        id: input.upload.materialId,
         organizationId,
         folderId: input.folderId,
         name: input.name,
@@ -86,21 +57,14 @@ export async function createFromUpload(ctx: ApiContext, organizationId: string, 
         extractImages: input.extractImages,
         ocrLanguages: input.ocrLanguages,
         processingClass: input.processingClass,
-        file: {
-          key: file.key,
-          filename: sanitizeFilename(file.originalname),
-          size: file.size,
-          mimeType: sniffed.mimeType,
-          contentType: sniffed.contentType,
-        },
-      }),
-    );
-  } catch (err) {
-    await ctx.store
-      .remove([file.key])
-      .catch((removeErr) => ctx.logger.warn({ err: removeErr, key: file.key }, 'could not remove a refused upload'));
-    throw err;
-  }
+        file: input.upload.file,
+      },
+      {
+        maxBytes: ctx.config.limits.uploadMaxBytes,
+        ocrLanguagesRefused: (languages) => ocrLanguagesRefused(ctx, languages),
+      },
+    ),
+  );
 }
 
 export interface ContentInput {
@@ -211,12 +175,13 @@ export async function createBatch(ctx: ApiContext, organizationId: string, items
   );
 }
 
+/** `/upload/complete`: the lifecycle's outcome for the material's uploaded bytes (see `lifecycle.completeUpload`). */
 export async function completeUpload(
   ctx: ApiContext,
   organizationId: string,
   materialId: string,
   s3Key: string,
-): Promise<Material> {
+): Promise<Exclude<lifecycle.CompleteOutcome, { status: 'changed' }>> {
   const material = await findMaterial(ctx.db, organizationId, materialId);
   if (!material) throw notFound();
   const { source } = material;
@@ -224,30 +189,14 @@ export async function completeUpload(
     throw badRequest('s3Key does not belong to this material', [
       { field: 's3Key', message: 'does not match the material' },
     ]);
-  if (material.status !== 'pending_upload') return material;
-
-  const object = await ctx.store.stat(s3Key);
-  if (!object) throw conflict('The file has not been uploaded to the upload URL yet');
-  if (object.size > ctx.config.limits.uploadMaxBytes) {
-    await ctx.store.remove([s3Key]);
-    throw payloadTooLarge(`The file is larger than the upload limit of ${ctx.config.limits.uploadMaxBytes} bytes`);
-  }
-  if (object.size === 0) throw badRequest('The uploaded file is empty');
-  const sniffed = await sniff(await ctx.store.head(s3Key, SNIFF_BYTES));
-  if (!sniffed.supported) throw unsupportedType(sniffed.reason);
-  if (claimContradicts(source.file.mimeType, sniffed.contentType)) {
-    throw unsupportedType(`The file was announced as ${source.file.mimeType} but its bytes are ${sniffed.mimeType}`);
-  }
-  const completed = await queued(
-    lifecycle.completeUpload(ctx, material, source.file, {
-      size: object.size,
-      etag: object.etag,
-      mimeType: sniffed.mimeType,
-      contentType: sniffed.contentType,
-    }),
+  const outcome = await queued(
+    lifecycle.completeUpload(ctx, material, source.file, { maxBytes: ctx.config.limits.uploadMaxBytes }),
   );
+  if (outcome.status !== 'changed') return outcome;
   // Completed concurrently by another request: answer with what it produced.
-  return completed ?? (await findMaterial(ctx.db, organizationId, materialId)) ?? Promise.reject(notFound());
+  const now = await findMaterial(ctx.db, organizationId, materialId);
+  if (!now) throw notFound();
+  return { status: 'not-pending', material: now };
 }
 
 export async function getMaterial(ctx: ApiContext, organizationId: string, id: string): Promise<Material> {
@@ -312,7 +261,7 @@ export async function updateReferences(
   references: Reference[] | undefined,
 ) {
   if (references === undefined) return getMaterial(ctx, organizationId, id);
-  const updated = await replaceReferences(ctx.db, organizationId, id, references);
+  const updated = await lifecycle.replaceReferences(ctx.db, organizationId, id, references);
   if (!updated) throw notFound();
   return updated;
 }
@@ -355,7 +304,7 @@ export async function moveMaterial(
   folderId: string | null,
 ): Promise<Material> {
   await requireFolders(ctx.db, organizationId, [folderId]);
-  const [moved] = await moveMaterials(ctx.db, organizationId, [id], folderId);
+  const [moved] = await lifecycle.moveMaterials(ctx.db, organizationId, [id], folderId);
   if (!moved) throw notFound();
   return getMaterial(ctx, organizationId, id);
 }
@@ -370,7 +319,7 @@ export async function bulkMoveMaterials(
   const unique = [...new Set(ids)];
   await requireFolders(ctx.db, organizationId, [folderId]);
   const moved = await ctx.db.transaction().execute(async (trx) => {
-    const rows = await moveMaterials(trx, organizationId, unique, folderId);
+    const rows = await lifecycle.moveMaterials(trx, organizationId, unique, folderId);
     if (rows.length !== unique.length) throw notFound();
     return rows.length;
   });
@@ -383,21 +332,18 @@ export async function renameMaterial(
   id: string,
   name: string,
 ): Promise<Material> {
-  const renamed = await renameMaterialRow(ctx.db, organizationId, id, name);
+  const renamed = await lifecycle.renameMaterial(ctx.db, organizationId, id, name);
   if (!renamed) throw notFound();
   return renamed;
 }
 
-/** Runs extraction again (see `lifecycle.reprocess`); one still uploading or processing is 409. */
-export async function reprocessMaterial(ctx: ApiContext, organizationId: string, id: string): Promise<Material> {
-  const outcome = await queued(lifecycle.reprocess(ctx, await getMaterial(ctx, organizationId, id)));
-  if (outcome.status === 'not-reprocessable') {
-    throw conflict(
-      `A material in ${outcome.material.status} cannot be reprocessed; only active or error materials can`,
-    );
-  }
-  if (outcome.status === 'changed') throw conflict('The material changed state meanwhile; read it and try again');
-  return outcome.material;
+/** Runs extraction again: the lifecycle's outcome (see `lifecycle.reprocess`). */
+export async function reprocessMaterial(
+  ctx: ApiContext,
+  organizationId: string,
+  id: string,
+): Promise<lifecycle.ReprocessOutcome> {
+  return queued(lifecycle.reprocess(ctx, await getMaterial(ctx, organizationId, id)));
 }
 
 export async function downloadUrl(

@@ -1,21 +1,14 @@
 import { createHash } from 'node:crypto';
-import { Transform, type TransformCallback } from 'node:stream';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StorageEngine } from 'multer';
 import type { Logger } from 'pino';
+import type { StoredUpload } from '@quire/lifecycle';
 import type { ObjectStore } from '@quire/storage';
 import { SNIFF_BYTES } from '@quire/extract';
 
-export interface StreamedFile {
-  key: string;
-  size: number;
-  /** The first bytes of the file, kept for sniffing its real type. */
-  head: Buffer;
-  /** True when the upload hit the size limit and was cut short. */
-  truncated: boolean;
-  /** SHA-256 of the whole file, hex. */
-  sha256: string;
-}
+/** What the engine learns of the file while storing it; the receiver adds the client's name and type. */
+type StreamedFile = Omit<StoredUpload, 'filename' | 'mimeType'>;
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- augmenting multer's global type is the only way in
@@ -53,11 +46,19 @@ class HeadCapture extends Transform {
   }
 }
 
+/** Reads a stream to its end, keeping nothing; resolves with its length. */
+async function drain(stream: Readable): Promise<{ size: number }> {
+  let size = 0;
+  for await (const chunk of stream) size += (chunk as Buffer).length;
+  return { size };
+}
+
 /**
  * A multer storage engine that streams the file straight into the object store under a key chosen by
- * the server (`keyFor()`), never holding the whole file in memory or on the api's disk.
+ * the server (`keyFor()`), never holding the whole file in memory or on the api's disk. Without a store, the
+ * file is only measured and hashed (an idempotent replay's, answered from what is stored under its key).
  */
-export function objectStoreEngine(store: ObjectStore, keyFor: () => string, logger: Logger): StorageEngine {
+export function objectStoreEngine(store: ObjectStore | undefined, keyFor: () => string, logger: Logger): StorageEngine {
   return {
     _handleFile(_req, file, callback) {
       const key = keyFor();
@@ -66,13 +67,13 @@ export function objectStoreEngine(store: ObjectStore, keyFor: () => string, logg
       file.stream.on('limit', () => (truncated = true));
       // pipeline destroys `capture` if the client's stream fails, which fails the store's put too (and is reported there).
       pipeline(file.stream, capture).catch((err) => logger.debug({ err }, 'the upload stream ended early'));
-      store.put(key, capture, { contentType: 'application/octet-stream' }).then(
+      (store ? store.put(key, capture, { contentType: 'application/octet-stream' }) : drain(capture)).then(
         ({ size }) => callback(null, { key, size, head: capture.head, truncated, sha256: capture.digest() }),
         (err: Error) => callback(err),
       );
     },
     _removeFile(_req, file, callback) {
-      if (!file.key) return callback(null);
+      if (!file.key || !store) return callback(null);
       store.remove([file.key]).then(() => callback(null), callback);
     },
   };

@@ -3,20 +3,18 @@ import type { ExtractorSettings } from '@quire/extract';
 import type { Material } from '@quire/material';
 import type { SandboxLimits } from '../sandbox/run-sandboxed.ts';
 
-type OcrSpec = Pick<
-  ExtractorSettings,
-  'ocrLanguages' | 'ocrDataDir' | 'ocrMaxPages' | 'ocrPageTimeoutMs' | 'ocrDpi' | 'ocrTimeBudget'
->;
-
-/** The OCR part of a sandbox spec: the material's own languages when it asked for some, else every configured one. */
-export function ocrSettingsFor(material: Material, config: Config, budget: SandboxLimits): OcrSpec {
+/**
+ * The OCR part of a job's own settings: the material's own languages when it asked for some, else every
+ * configured one, and its share of the job's time budget (the rest of the OCR settings are the deployment's).
+ */
+export function ocrSettingsFor(
+  material: Material,
+  config: Config,
+  budget: SandboxLimits,
+): Pick<ExtractorSettings, 'ocrLanguages' | 'ocrTimeBudget'> {
   const { ocr } = config.extraction;
   return {
     ocrLanguages: material.metadata.ocrLanguages ?? ocr.languages,
-    ...(ocr.dataDir ? { ocrDataDir: ocr.dataDir } : {}),
-    ocrMaxPages: ocr.maxPages,
-    ocrPageTimeoutMs: ocr.pageTimeoutMs,
-    ocrDpi: ocr.dpi,
     ocrTimeBudget: {
       baseMs: budget.timeoutMs,
       perPageMs: budget.perPageMs ?? 0,

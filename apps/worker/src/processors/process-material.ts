@@ -1,14 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { WaitingChildrenError, type Job } from 'bullmq';
-import { findMaterialForProcessing, patchProcessingMetadata } from '@quire/db';
+import { findMaterialForProcessing } from '@quire/db';
 import { charsetOf, normalizeText, type ContentType, type ExtractError, type ExtractResult } from '@quire/extract';
-import { recordFailure } from '@quire/lifecycle';
+import { recordFailure, recordProgress } from '@quire/lifecycle';
 import { originalOf, type Material, type MaterialError, type RunMeasures } from '@quire/material';
 import type { JobMap, ProcessResult } from '@quire/queue';
 import type { Logger } from 'pino';
 import { makeJobDir } from '../sandbox/job-dirs.ts';
-import { runSandboxed } from '../sandbox/run-sandboxed.ts';
+import { oneOffSandbox } from '../sandbox/run-sandboxed.ts';
+import { sandboxSettingsOf } from '../sandbox/settings.ts';
 import { budgetFor } from './budget.ts';
 import { anySignal, isCancelled } from './cancellation.ts';
 import { fetchOriginal } from './fetch-original.ts';
@@ -40,7 +41,7 @@ export async function processMaterial(
   const workDir = await makeJobDir();
   // The row keeps the last value for readers; the job event reaches open /events streams at once.
   const publishProgress = (percent: number) =>
-    Promise.all([patchProcessingMetadata(db, materialId, { progress: percent }), job.updateProgress(percent)]);
+    Promise.all([recordProgress(deps, materialId, percent), job.updateProgress(percent)]);
   try {
     const outcome = await extract(material, workDir, deps, log, publishProgress, { job, token });
     const run: RunMeasures = {
@@ -134,7 +135,7 @@ async function extract(
   await fs.mkdir(outputDir);
   const { size } = await fs.stat(inputPath);
   const budget = budgetFor(contentType, size, deps.config, speech.durationSeconds);
-  const outcome = await (deps.sandbox ?? runSandboxed)(
+  const outcome = await (deps.sandbox ?? oneOffSandbox(sandboxSettingsOf(deps.config)))(
     {
       contentType,
       inputPath,
@@ -142,13 +143,10 @@ async function extract(
       extractImages: material.extractImages,
       ...(source.kind === 'url' ? { sourceUrl: source.url } : {}),
       ...(charset ? { charset } : {}),
-      ffmpegPath: deps.config.extraction.ffmpegPath,
-      ffprobePath: deps.config.extraction.ffprobePath,
-      pdfEngine: deps.config.extraction.pdfEngine,
-      speechEngine: speech.kind === 'joined' ? 'none' : deps.config.extraction.speechEngine,
-      pocketsphinxPath: deps.config.extraction.pocketsphinxPath,
-      pocketsphinxModelDir: deps.config.extraction.pocketsphinxModelDir,
-      ...ocrSettingsFor(material, deps.config, budget),
+      jobSettings: {
+        ...(speech.kind === 'joined' ? { speechEngine: 'none' } : {}),
+        ...ocrSettingsFor(material, deps.config, budget),
+      },
     },
     budget,
     (percent) => reportProgress(from + Math.round((percent * (99 - from)) / 100)),

@@ -3,14 +3,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Job } from 'bullmq';
-import {
-  countFinishedSpeechChunks,
-  findMaterialForProcessing,
-  findSpeechChunk,
-  finishSpeechChunk,
-  patchProcessingMetadata,
-} from '@quire/db';
+import { countFinishedSpeechChunks, findMaterialForProcessing, findSpeechChunk, finishSpeechChunk } from '@quire/db';
 import { createSpeechEngine } from '@quire/extract/speech-tools';
+import { recordProgress } from '@quire/lifecycle';
 import { findMaterialJob, type ChunkResult, type JobMap, type MaterialsQueue } from '@quire/queue';
 import { makeJobDir } from '../sandbox/job-dirs.ts';
 import { mediaBudgetMs } from './budget.ts';
@@ -72,7 +67,7 @@ async function publishProgress(deps: ProcessDeps & { queue: MaterialsQueue }, ma
   try {
     const { finished, total } = await countFinishedSpeechChunks(deps.db, materialId, plan);
     const percent = Math.round(CUT_UNTIL + ((CHUNKS_UNTIL - CUT_UNTIL) * finished) / Math.max(1, total));
-    await patchProcessingMetadata(deps.db, materialId, { progress: percent });
+    await recordProgress(deps, materialId, percent);
     await (await findMaterialJob(deps.queue, materialId))?.updateProgress(percent);
   } catch (err) {
     deps.logger.debug({ err, materialId }, 'could not publish chunk progress');

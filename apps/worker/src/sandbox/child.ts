@@ -28,8 +28,8 @@ export async function preloadExtractors(settings: ExtractorSettings): Promise<vo
   await warmPdfEngine(settings.pdfEngine);
 }
 
-/** Serves one job at a time over IPC for as long as the parent keeps this process. */
-export function serveJobs(): void {
+/** Serves one job at a time over IPC for as long as the parent keeps this process, with the settings it started with. */
+export function serveJobs(settings: ExtractorSettings): void {
   let imagesUntil = Number.POSITIVE_INFINITY;
   let busy = false;
   process.on('message', (message: ParentMessage) => {
@@ -38,7 +38,7 @@ export function serveJobs(): void {
     if (busy) throw new Error('a job arrived while another was running');
     busy = true;
     imagesUntil = Number.POSITIVE_INFINITY;
-    void runJob(message.spec, () => imagesUntil).then((report) => {
+    void runJob(settings, message.spec, () => imagesUntil).then((report) => {
       busy = false;
       send({ type: 'done', report: report.ok ? { ...report, result: packResult(report.result) } : report });
     });
@@ -46,11 +46,15 @@ export function serveJobs(): void {
   send({ type: 'ready' });
 }
 
-async function runJob(spec: SandboxSpec, imagesDeadline: () => number): Promise<ChildReport> {
+async function runJob(
+  settings: ExtractorSettings,
+  spec: SandboxSpec,
+  imagesDeadline: () => number,
+): Promise<ChildReport> {
   await resetPeakRss();
   let outcome: SandboxOutcome;
   try {
-    const extract = await createExtractor(spec.contentType, spec);
+    const extract = await createExtractor(spec.contentType, { ...settings, ...spec.jobSettings });
     const result = await extract(spec.inputPath, {
       extractImages: spec.extractImages,
       outputDir: spec.outputDir,

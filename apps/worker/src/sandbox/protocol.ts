@@ -7,14 +7,22 @@ import type {
   TextSegment,
 } from '@quire/extract';
 
+/**
+ * The settings a job decides for itself: the material's OCR languages, the OCR's share of its time budget, no
+ * speech-to-text for a recording already transcribed in pieces. The rest of the extractor settings are the
+ * deployment's, given to a child once when it starts.
+ */
+export type JobSettings = Partial<Pick<ExtractorSettings, 'ocrLanguages' | 'ocrTimeBudget' | 'speechEngine'>>;
+
 /** What the worker asks of one sandboxed extraction. */
-export interface SandboxSpec extends ExtractorSettings {
+export interface SandboxSpec {
   contentType: ContentType;
   inputPath: string;
   outputDir: string;
   extractImages: boolean;
   sourceUrl?: string;
   charset?: string;
+  jobSettings?: JobSettings;
 }
 
 export type SandboxOutcome =

@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentType } from '@quire/extract';
-import { contentBombPdf, imageHeavyPdf, makePdf, sandboxJob } from '@quire/testkit';
-import { runSandboxed } from './run-sandboxed.ts';
+import { contentBombPdf, imageHeavyPdf, makePdf, SANDBOX_SETTINGS, sandboxJob } from '@quire/testkit';
+import { oneOffSandbox } from './run-sandboxed.ts';
+
+const runSandboxed = oneOffSandbox(SANDBOX_SETTINGS);
 
 let dir: string;
 beforeAll(async () => {

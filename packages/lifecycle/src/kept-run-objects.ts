@@ -1,6 +1,6 @@
-import { forgetObjects, recordObject } from '@quire/db';
 import type { Material } from '@quire/material';
 import type { LifecycleDeps } from './deps.ts';
+import { forgetObjects, recordObject } from './material-writes.ts';
 
 /**
  * Stores an object a run needs before its result is published (a long recording's chunk audio) and records
