@@ -28,6 +28,8 @@ const MARGIN_BAND = 0.12;
 const HEADING_MAX_LINES = 3;
 const HEADING_MAX_CHARS = 160;
 const HEADING_MAX_WORDS = 20;
+/** A numbered note set this much smaller than the body text is a footnote, not a list's item. */
+const FOOTNOTE_RATIO = 0.9;
 
 /** A bullet: the usual glyphs, or a symbol font's glyph that maps to no character (a control or private-use code). */
 const BULLET = /^\s*([•◦▪▫‣●○■□◆◇►▶✓✔➢➤∙·*\-–—\u0001-\u0008\u000e-\u001f\u0080-\u009f\ue000-\uf8ff])\s+(?=\S)/u;
@@ -59,6 +61,19 @@ export function bodySize(pages: LayoutPage[]): number {
   let bestWeight = -1;
   for (const [size, weight] of weights) if (weight > bestWeight) [best, bestWeight] = [size, weight];
   return best;
+}
+
+/** Whether most of the text at the body's size is bold (then bold says nothing about headings). */
+function bodyIsBold(pages: LayoutPage[], body: number): boolean {
+  let bold = 0;
+  let all = 0;
+  for (const { lines } of pages)
+    for (const line of lines)
+      if (Math.round(line.size * 2) / 2 === body) {
+        all += line.text.length;
+        if (line.bold) bold += line.text.length;
+      }
+  return bold > all / 2;
 }
 
 /**
@@ -133,7 +148,7 @@ interface Block {
   size: number;
   bold: boolean;
   kind?: 'page-header' | 'page-footer' | 'list-item';
-  marker?: { ordered: boolean; indent: number };
+  marker?: { ordered: boolean; indent: number; text: string };
 }
 
 const markerOf = (text: string) => {
@@ -182,7 +197,10 @@ function startBlock(line: LayoutLine, kind?: Block['kind']): Block {
     ...(kind
       ? { kind }
       : marker
-        ? { kind: 'list-item' as const, marker: { ordered: marker.ordered, indent: line.box[0] } }
+        ? {
+            kind: 'list-item' as const,
+            marker: { ordered: marker.ordered, indent: line.box[0], text: line.text.slice(0, marker.length) },
+          }
         : {}),
   };
 }
@@ -212,14 +230,15 @@ function blocksOf(
 /** Sizes within this ratio of each other are one heading size (a title's 24 pt and 24.5 pt lines). */
 const SAME_SIZE = 1.08;
 /** A short block set bigger than the body text, or bold at the body's size, that does not read as a sentence. */
-function isHeading(block: Block, body: number): boolean {
-  if (block.kind) return false;
+function isHeading(block: Block, body: number, bodyBold: boolean): boolean {
+  // A numbered line set as a heading ("(1) Scope" in bold) is one, not a list's item.
+  if (block.kind && !(block.kind === 'list-item' && block.marker!.ordered)) return false;
   const text = block.text.trim();
   if (block.lines.length > HEADING_MAX_LINES || text.length > HEADING_MAX_CHARS || text.length < 2) return false;
   if ((text.match(/\p{L}/gu)?.length ?? 0) < 2) return false;
   if (text.split(/\s+/).length > HEADING_MAX_WORDS || /[,;]$/.test(text)) return false;
   if (block.size >= body * HEADING_SIZE_RATIO) return true;
-  return block.bold && block.size >= body * 0.9 && !/[.:]$/.test(text) && block.lines.length <= 2;
+  return !bodyBold && block.bold && block.size >= body * 0.9 && !/[.:]$/.test(text) && block.lines.length <= 2;
 }
 
 /**
@@ -280,6 +299,7 @@ function listLevels(blocks: Block[]): Map<Block, number> {
  */
 export function layoutElements(pages: LayoutPage[]): TextSegment[] {
   const body = bodySize(pages);
+  const bodyBold = bodyIsBold(pages, body);
   const running = runningLines(pages);
   const known = new HyphenatedWords();
   for (const { lines } of pages) for (const line of lines) known.add(line.text);
@@ -287,17 +307,20 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
     page: page.page,
     blocks: blocksOf(inReadingOrder(page.lines, page.width), running, known),
   }));
-  const headings = pageBlocks.flatMap(({ blocks }) => blocks.filter((block) => isHeading(block, body)));
+  const headings = pageBlocks.flatMap(({ blocks }) => blocks.filter((block) => isHeading(block, body, bodyBold)));
   const levels = headingLevels(headings, body);
   const isHeadingBlock = new Set(headings);
   const elements: TextSegment[] = [];
   for (const { page, blocks } of pageBlocks) {
     const nesting = listLevels(blocks);
     for (const block of blocks) {
-      const text = normalizeText(plainHyphens(block.text));
+      const marked = block.marker && (isHeadingBlock.has(block) || block.size < body * FOOTNOTE_RATIO);
+      const text = normalizeText(plainHyphens(marked ? block.marker!.text + block.text : block.text));
       if (!text) continue;
       const box = block.box.map(round) as Box;
       if (isHeadingBlock.has(block)) elements.push({ text, page, box, kind: 'heading', level: levels.get(block)! });
+      else if (block.kind === 'list-item' && block.marker!.ordered && block.size < body * FOOTNOTE_RATIO)
+        elements.push({ text, page, box, kind: 'footnote' });
       else if (block.kind === 'list-item')
         elements.push({
           text,

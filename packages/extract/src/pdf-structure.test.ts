@@ -117,6 +117,24 @@ describe('the structure of a PDF, read from its page', () => {
     expect(toMarkdown(result.segments)).toContain('- The nucleus\n  - The nucleolus inside it\n- The cytoplasm');
   });
 
+  it('reads a bold numbered line as a heading and a small numbered note as a footnote, not as list items', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, BODY);
+      doc.font('Helvetica-Bold').fontSize(11).text('(1) Scope of the rules');
+      doc.moveDown(0.3);
+      body(doc, BODY);
+      doc.font('Helvetica').fontSize(8).text('1. Source: the 2020 survey of cell counts.');
+    });
+    const result = await extract(pdf);
+    expect(kinds(result)).toEqual([
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['heading', 1, '(1) Scope of the rules'],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['footnote', undefined, '1. Source: the 2020 survey of cell counts.'],
+    ]);
+  });
+
   it('reads a two-column page column by column, whatever order the file draws it in', async () => {
     const left = Array.from({ length: 4 }, (_, i) => `Left paragraph ${i + 1}. ${BODY}`);
     const right = Array.from({ length: 4 }, (_, i) => `Right paragraph ${i + 1}. ${BODY}`);
