@@ -307,7 +307,18 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
     page: page.page,
     blocks: blocksOf(inReadingOrder(page.lines, page.width), running, known),
   }));
-  const headings = pageBlocks.flatMap(({ blocks }) => blocks.filter((block) => isHeading(block, body, bodyBold)));
+  const headings = pageBlocks.flatMap(({ blocks }) => {
+    const found = blocks.filter((block) => isHeading(block, body, bodyBold));
+    // Bold lines at the body's size one after another (a table's header, code, a list of names) are emphasis:
+    // a heading of that kind stands alone between the text it heads and the text before it.
+    const boldOnly = (block: Block | undefined) =>
+      block !== undefined && found.includes(block) && block.size < body * HEADING_SIZE_RATIO;
+    return found.filter((block) => {
+      if (!boldOnly(block)) return true;
+      const at = blocks.indexOf(block);
+      return !boldOnly(blocks[at - 1]) && !boldOnly(blocks[at + 1]);
+    });
+  });
   const levels = headingLevels(headings, body);
   const isHeadingBlock = new Set(headings);
   const elements: TextSegment[] = [];

@@ -18,7 +18,8 @@ interface PdfiumModule {
   _FPDFText_GetUnicode(textPage: number, index: number): number;
   _FPDFText_CountRects(textPage: number, start: number, count: number): number;
   _FPDFText_GetRect(textPage: number, index: number, left: number, top: number, right: number, bottom: number): number;
-  _FPDFText_GetLooseCharBox(textPage: number, index: number, rect: number): number;
+  _FPDFText_GetFontSize(textPage: number, index: number): number;
+  _FPDFText_GetMatrix(textPage: number, index: number, matrix: number): number;
   _FPDFText_GetFontWeight(textPage: number, index: number): number;
   _FPDFText_GetFontInfo(textPage: number, index: number, buffer: number, length: number, flags: number): number;
   _FPDFPage_CountObjects(page: number): number;
@@ -66,7 +67,7 @@ export interface PdfiumLine {
   text: string;
   /** `[x0, y0, x1, y1]` in points from the page's top left. */
   box: [number, number, number, number];
-  /** The height of the font's em box on the line (ascent to descent), a font size that survives scaled text. */
+  /** The font's em size on the page, in points (the size set times the text matrix's scale). */
   size: number;
   bold: boolean;
 }
@@ -194,8 +195,8 @@ export class PdfiumPdf {
       const lines: PdfiumLine[] = [];
       const textPage = m._FPDFText_LoadPage(page);
       if (!textPage) return { width, height, lines };
-      // Four doubles for a rectangle, four floats for a character's box, the font's flags, and its name.
-      const scratch = m.wasmExports.malloc(32 + 16 + 4 + 128);
+      // Four doubles for a rectangle, six floats for a character's matrix, the font's flags, and its name.
+      const scratch = m.wasmExports.malloc(32 + 24 + 4 + 128);
       try {
         const count = m._FPDFText_CountChars(textPage);
         if (count <= 0) return { width, height, lines };
@@ -207,22 +208,26 @@ export class PdfiumPdf {
             String.fromCharCode(m._FPDFText_GetUnicode(textPage, i) & 0xffff),
           ).join('');
         const heap = () => new DataView(m.HEAPU8.buffer);
-        const fontOf = (i: number) => {
-          const looseBox = scratch + 32;
-          const size = m._FPDFText_GetLooseCharBox(textPage, i, looseBox)
-            ? Math.abs(heap().getFloat32(looseBox + 4, true) - heap().getFloat32(looseBox + 12, true))
-            : 0;
-          let bold = m._FPDFText_GetFontWeight(textPage, i) >= 600;
-          if (!bold) {
-            const flags = scratch + 48;
-            const name = scratch + 52;
-            const length = m._FPDFText_GetFontInfo(textPage, i, name, 128, flags);
-            bold =
-              (heap().getInt32(flags, true) & FORCE_BOLD) !== 0 ||
-              (length > 1 &&
-                BOLD_NAME.test(Buffer.from(m.HEAPU8.buffer, name, Math.min(length, 128) - 1).toString('latin1')));
-          }
-          return { size, bold };
+        // The size set (often 1) scaled by the text's matrix: the em size on the page, whatever the font's
+        // ascent and descent (a character's loose box grows with them, so a code font read as bigger).
+        const sizeOf = (i: number) => {
+          const matrix = scratch + 32;
+          const size = m._FPDFText_GetFontSize(textPage, i);
+          if (!m._FPDFText_GetMatrix(textPage, i, matrix)) return size;
+          const view = heap();
+          const [a, b, c, d] = [0, 4, 8, 12].map((at) => view.getFloat32(matrix + at, true));
+          return size * Math.sqrt(Math.abs(a! * d! - b! * c!));
+        };
+        const isBold = (i: number) => {
+          if (m._FPDFText_GetFontWeight(textPage, i) >= 600) return true;
+          const flags = scratch + 56;
+          const name = scratch + 60;
+          const length = m._FPDFText_GetFontInfo(textPage, i, name, 128, flags);
+          return (
+            (heap().getInt32(flags, true) & FORCE_BOLD) !== 0 ||
+            (length > 1 &&
+              BOLD_NAME.test(Buffer.from(m.HEAPU8.buffer, name, Math.min(length, 128) - 1).toString('latin1')))
+          );
         };
         const addLine = (start: number, end: number) => {
           const lineText = text.slice(start, end);
@@ -245,19 +250,19 @@ export class PdfiumPdf {
             y1 = Math.max(y1, height - Math.min(top, bottom));
           }
           if (x0 === Infinity) x0 = y0 = x1 = y1 = 0;
-          // The font of the line's middle character, and of its first and last: the most common size of the three.
+          // The font of the line's middle character, and of its first and last: the middle size of the three.
           let first = start;
           while (first < end && text.charCodeAt(first) <= 0x20) first++;
           let last = end - 1;
           while (last > first && text.charCodeAt(last) <= 0x20) last--;
           const middle = (first + last) >> 1;
-          const fonts = [fontOf(first), fontOf(middle), fontOf(last)];
-          const sizes = fonts.map((f) => f.size).sort((a, b) => a - b);
+          const sizes = [sizeOf(first), sizeOf(middle), sizeOf(last)].sort((a, b) => a - b);
           lines.push({
             text: lineText,
             box: [x0, y0, x1, y1],
             size: sizes[1]!,
-            bold: fonts[1]!.bold && (fonts[0]!.bold || fonts[2]!.bold),
+            // Bold in its middle and at one end: a line, not a word in bold inside it.
+            bold: isBold(middle) && (isBold(first) || isBold(last)),
           });
         };
         let start = 0;
