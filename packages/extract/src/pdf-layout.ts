@@ -247,13 +247,16 @@ function isHeading(block: Block, body: number, bodyBold: boolean): boolean {
  * counted from where the numbered ones start.
  */
 function headingLevels(headings: Block[], body: number): Map<Block, number> {
+  // The sizes two headings or more share make the ladder, under the biggest (a title); another size used once
+  // (a cover's words) does not push every heading under it a level down.
+  const bigger = headings.map((h) => h.size).filter((size) => size >= body * HEADING_SIZE_RATIO);
   const sizes: number[] = [];
-  for (const size of headings.map((h) => h.size).sort((a, b) => b - a))
-    if (size >= body * HEADING_SIZE_RATIO && !sizes.some((known) => known / size < SAME_SIZE)) sizes.push(size);
-  const rankOf = (h: Block) => {
-    const index = sizes.findIndex((known) => known / h.size < SAME_SIZE);
-    return index >= 0 ? index + 1 : sizes.length + 1;
-  };
+  for (const [i, size] of [...bigger].sort((a, b) => b - a).entries()) {
+    const shared =
+      i === 0 || bigger.filter((other) => Math.max(other, size) / Math.min(other, size) < SAME_SIZE).length >= 2;
+    if (shared && !sizes.some((known) => known / size < SAME_SIZE)) sizes.push(size);
+  }
+  const rankOf = (h: Block) => 1 + sizes.filter((known) => known / h.size >= SAME_SIZE).length;
   const depthOf = (h: Block) => {
     const number = SECTION_NUMBER.exec(h.text);
     return number ? number[1]!.split('.').length : 0;
