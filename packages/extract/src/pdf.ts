@@ -105,6 +105,8 @@ async function extractFrom(
           const pageText = normalizeText(joinBrokenLines(raw.replace(/\r\n?/g, '\n')));
           return pageText ? [{ text: pageText, page: i + 1 }] : [];
         });
+    // The lines are no longer needed: a long book's go before the text is built and sent.
+    layout.length = 0;
     const segments: TextSegment[] = [];
     const pages: { page: number; offset: number; length: number; wordCount: number }[] = [];
     let text = '';
