@@ -86,8 +86,20 @@ export function runningLines(pages: LayoutPage[]): Map<LayoutLine, 'page-header'
     // A page's only line is its content, whatever it says.
     if (lines.length < 2) continue;
     const sorted = [...lines].sort((a, b) => a.box[1] - b.box[1]);
-    const top = sorted.slice(0, 2).filter((line) => line.box[3] <= height * MARGIN_BAND);
-    const bottom = sorted.slice(-2).filter((line) => line.box[1] >= height * (1 - MARGIN_BAND));
+    // A running line stands apart from the text under (or over) it: the first line of a paragraph that
+    // happens to start every page alike ("Page 3 of the handbook...") goes on in the next line.
+    const apart = (line: LayoutLine, step: 1 | -1) => {
+      const at = sorted.indexOf(line);
+      for (let i = at + step; i >= 0 && i < sorted.length; i += step) {
+        const other = sorted[i]!;
+        const gap = step === 1 ? other.box[1] - line.box[3] : line.box[1] - other.box[3];
+        if (gap <= -heightOf(line.box) / 2) continue;
+        return gap > heightOf(line.box) * 0.5;
+      }
+      return true;
+    };
+    const top = sorted.slice(0, 2).filter((line) => line.box[3] <= height * MARGIN_BAND && apart(line, 1));
+    const bottom = sorted.slice(-2).filter((line) => line.box[1] >= height * (1 - MARGIN_BAND) && apart(line, -1));
     for (const line of top) candidates.push({ line, key: runningKey(line.text), kind: 'page-header' });
     for (const line of bottom)
       if (!top.includes(line)) candidates.push({ line, key: runningKey(line.text), kind: 'page-footer' });
@@ -166,7 +178,10 @@ function continues(block: Block, line: LayoutLine): boolean {
   const brokenWord = /[\p{L}][-\ufffe]\s*$/u.test(last.text) && /^\s*\p{Ll}/u.test(line.text);
   // A word broken at the foot of a column goes on at the head of the next.
   if (brokenWord && line.box[1] < last.box[1] && Math.abs(line.size - last.size) <= last.size * 0.1) return true;
-  if (markerOf(line.text)) return false;
+  const marker = markerOf(line.text);
+  // A number starting a line after one that stopped mid-sentence ("...explains topic" / "321. Then") goes on
+  // with the sentence; after a full stop, a colon or another item, it starts an item.
+  if (marker && (!marker.ordered || block.kind === 'list-item' || /[.!?:;]["')\]]?\s*$/.test(last.text))) return false;
   if (line.bold !== last.bold && !brokenWord) return false;
   const size = Math.min(line.size, last.size);
   if (Math.abs(line.size - last.size) > size * 0.1) return false;
@@ -176,10 +191,13 @@ function continues(block: Block, line: LayoutLine): boolean {
   // Side by side (a table's cells, a label beside its value) rather than one under the other.
   if (line.box[0] > last.box[2] || line.box[2] < last.box[0]) return false;
   if (!block.kind && block.lines.length >= 2) {
-    const right = block.box[2];
-    const width = right - block.box[0];
-    // The last line stopped short after a sentence: the paragraph ended there.
-    if (last.box[2] < right - width * 0.15 && /[.!?:]["')\]]?\s*$/.test(last.text)) return false;
+    // The last line stopped after a sentence though the next line's first word would have fit after it:
+    // the paragraph ended there (ragged-right lines stop short too, but not with room for the next word).
+    const charWidth = (last.box[2] - last.box[0]) / Math.max(1, last.text.trim().length);
+    const nextWord = line.text.trim().split(/\s/, 1)[0]!.length;
+    const room = block.box[2] - last.box[2];
+    // (Half as much again: an average character is narrower than a capital's word.)
+    if (room > (nextWord + 1) * charWidth * 1.5 && /[.!?:]["')\]]?\s*$/.test(last.text)) return false;
   }
   // A first line set in from the one above starts a paragraph (a list item's next lines are set in too).
   if (!block.kind && block.lines.length >= 2 && line.box[0] > last.box[0] + size * 0.8 && !brokenWord) return false;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderPdf } from '@quire/testkit';
+import { makePdf, renderPdf } from '@quire/testkit';
 import { toMarkdown } from './markdown.ts';
 import { createPdfExtractor } from './pdf.ts';
 import type { ExtractResult } from './types.ts';
@@ -186,6 +186,20 @@ describe('the structure of a PDF, read from its page', () => {
     expect(markdown).not.toContain('Course Notes');
     expect(markdown).not.toContain('of 3');
     expect(result.text).toContain('Cell Biology - Course Notes');
+  });
+
+  it('keeps a page of running text one paragraph, whose first line starts every page alike and whose lines may start with a number', async () => {
+    const page = (n: number) =>
+      `Page ${n} of the long handbook. ` +
+      Array.from({ length: 24 }, (_, i) => `Sentence ${i + 1} of page ${n} explains topic ${(n * 31 + i) % 997}.`).join(
+        ' ',
+      );
+    const pages = Array.from({ length: 12 }, (_, i) => page(i + 1));
+    const result = await extract(await makePdf(pages));
+    expect(result.segments.map((s) => [s.page, s.kind ?? 'paragraph'])).toEqual(
+      pages.map((_, i) => [i + 1, 'paragraph']),
+    );
+    expect(result.segments.map((s) => s.text.replace(/\s+/g, ' '))).toEqual(pages);
   });
 
   it('joins a word broken at a line end, and keeps the hyphen of a compound the document writes whole', async () => {
