@@ -208,7 +208,16 @@ function merge(
       ...(reading ? { ocr: true, confidence: reading.confidence } : {}),
     });
     text += pageText;
-    if (pageText) {
+    if (pageText && !reading) {
+      // The text layer's elements (headings, list items, paragraphs) stand as they were.
+      const elements = result.segments.filter((segment) => segment.page === entry.page);
+      segments.push(
+        ...(elements.length ? elements : [{ text: pageText, page: entry.page }]).map((element) => ({
+          ...element,
+          source: 'text-layer' as const,
+        })),
+      );
+    } else if (pageText) {
       segments.push({
         text: pageText,
         page: entry.page,

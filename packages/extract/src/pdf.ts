@@ -8,6 +8,8 @@ import {
   saveAsWebp,
   saveBgrBitmapAsWebp,
 } from './image-files.ts';
+import { joinBrokenLines } from './pdf-hyphens.ts';
+import { layoutElements, type LayoutPage } from './pdf-layout.ts';
 import type { TextlessPageReader } from './pdf-ocr.ts';
 import { isWasmAbort, loadPdfium, PdfiumPdf, PdfiumRefusal } from './pdfium.ts';
 import {
@@ -42,6 +44,8 @@ interface OpenPdf {
   documentFields: Record<string, unknown>;
   /** The raw text layer of pages `first`..`last` (1-based), in order. */
   pageTexts(first: number, last: number): Promise<string[]>;
+  /** Pages `first`..`last` (1-based) as lines with their boxes and fonts, where the engine gives them. */
+  pageLines?(first: number, last: number): Promise<LayoutPage[]>;
   pageImages(page: number): Promise<ImageSaver[]>;
   close(): Promise<void>;
 }
@@ -86,21 +90,36 @@ async function extractFrom(
     const { pageCount } = pdf;
     options.onPageCount?.(pageCount);
     const textShare = textPhaseEnd(options) * (readTextless ? TEXT_SHARE_BEFORE_OCR : 1);
+    const layout: LayoutPage[] = [];
+    const rawTexts: string[] = [];
+    for (let first = 1; first <= pageCount; first += PAGES_PER_BATCH) {
+      const last = Math.min(pageCount, first + PAGES_PER_BATCH - 1);
+      if (pdf.pageLines) layout.push(...(await pdf.pageLines(first, last)));
+      else rawTexts.push(...(await pdf.pageTexts(first, last)));
+      options.onProgress?.(Math.round((last / pageCount) * textShare));
+    }
+    // With lines and their fonts, the page's elements; with text alone (pdf.js), the page is one paragraph.
+    const elements: TextSegment[] = pdf.pageLines
+      ? layoutElements(layout)
+      : rawTexts.flatMap((raw, i) => {
+          const pageText = normalizeText(joinBrokenLines(raw.replace(/\r\n?/g, '\n')));
+          return pageText ? [{ text: pageText, page: i + 1 }] : [];
+        });
+    // The lines are no longer needed: a long book's go before the text is built and sent.
+    layout.length = 0;
     const segments: TextSegment[] = [];
     const pages: { page: number; offset: number; length: number; wordCount: number }[] = [];
     let text = '';
-    for (let first = 1; first <= pageCount; first += PAGES_PER_BATCH) {
-      const last = Math.min(pageCount, first + PAGES_PER_BATCH - 1);
-      const batch = await pdf.pageTexts(first, last);
-      for (const [i, raw] of batch.entries()) {
-        const page = first + i;
-        const pageText = normalizeText(raw);
-        if (text && pageText) text += '\n\n';
-        pages.push({ page, offset: text.length, length: pageText.length, wordCount: countWords(pageText) });
-        text += pageText;
-        if (pageText) segments.push({ text: pageText, page });
-      }
-      options.onProgress?.(Math.round((last / pageCount) * textShare));
+    let next = 0;
+    for (let page = 1; page <= pageCount; page++) {
+      const start = next;
+      while (next < elements.length && elements[next]!.page === page) next++;
+      const onPage = elements.slice(start, next);
+      const pageText = onPage.map((element) => element.text).join('\n');
+      if (text && pageText) text += '\n\n';
+      pages.push({ page, offset: text.length, length: pageText.length, wordCount: countWords(pageText) });
+      text += pageText;
+      segments.push(...onPage);
     }
     const metadata: Record<string, unknown> = {
       pageCount,
@@ -174,6 +193,11 @@ async function openWithPdfium(data: Uint8Array): Promise<OpenPdf | undefined> {
       const texts: string[] = [];
       for (let page = first; page <= last; page++) texts.push(pdf.pageText(page - 1));
       return texts;
+    },
+    pageLines: async (first, last) => {
+      const pages: LayoutPage[] = [];
+      for (let page = first; page <= last; page++) pages.push({ page, ...pdf.pageLines(page - 1) });
+      return pages;
     },
     pageImages: async (page) =>
       pdf

@@ -15,6 +15,13 @@ interface PdfiumModule {
   _FPDFText_ClosePage(textPage: number): void;
   _FPDFText_CountChars(textPage: number): number;
   _FPDFText_GetText(textPage: number, start: number, count: number, buffer: number): number;
+  _FPDFText_GetUnicode(textPage: number, index: number): number;
+  _FPDFText_CountRects(textPage: number, start: number, count: number): number;
+  _FPDFText_GetRect(textPage: number, index: number, left: number, top: number, right: number, bottom: number): number;
+  _FPDFText_GetFontSize(textPage: number, index: number): number;
+  _FPDFText_GetMatrix(textPage: number, index: number, matrix: number): number;
+  _FPDFText_GetFontWeight(textPage: number, index: number): number;
+  _FPDFText_GetFontInfo(textPage: number, index: number, buffer: number, length: number, flags: number): number;
   _FPDFPage_CountObjects(page: number): number;
   _FPDFPage_GetObject(page: number, index: number): number;
   _FPDFPageObj_GetType(object: number): number;
@@ -54,6 +61,27 @@ export interface PdfiumBitmap {
   channels: 1 | 3 | 4;
   data: Buffer;
 }
+
+/** One line of a page's text layer as PDFium groups it, with what the layout rules read. */
+export interface PdfiumLine {
+  text: string;
+  /** `[x0, y0, x1, y1]` in points from the page's top left. */
+  box: [number, number, number, number];
+  /** The font's em size on the page, in points (the size set times the text matrix's scale). */
+  size: number;
+  bold: boolean;
+}
+
+export interface PdfiumPageLines {
+  width: number;
+  height: number;
+  lines: PdfiumLine[];
+}
+
+/** Bold by its name: Helvetica-Bold, MyriadPro-Bd, TeX's CMBX12 and SFBX1000, Calibri,Bold. */
+const BOLD_NAME = /bold|black|heavy|demi|bd(it)?$|[-,]bd|bx\d|cmb\d/i;
+/** A FontDescriptor flag: the font is drawn bold whatever its name. */
+const FORCE_BOLD = 0x40000;
 
 export type DocumentInfo = Partial<Record<'title' | 'author' | 'subject' | 'creator' | 'producer', string>>;
 
@@ -153,6 +181,119 @@ export class PdfiumPdf {
         m._FPDFText_ClosePage(textPage);
       }
     });
+  }
+
+  /**
+   * The page's text layer cut into lines (where PDFium breaks them, and after its mark for a hyphen at a line's
+   * end, U+FFFE, which it writes without a break), each with its box, font size and weight. Zero-based `index`.
+   */
+  pageLines(index: number): PdfiumPageLines {
+    const m = this.engine.module;
+    return this.withPage(index, (page) => {
+      const width = m._FPDF_GetPageWidthF(page);
+      const height = m._FPDF_GetPageHeightF(page);
+      const lines: PdfiumLine[] = [];
+      const textPage = m._FPDFText_LoadPage(page);
+      if (!textPage) return { width, height, lines };
+      // Four doubles for a rectangle, six floats for a character's matrix, the font's flags, and its name.
+      const scratch = m.wasmExports.malloc(32 + 24 + 4 + 128);
+      try {
+        const count = m._FPDFText_CountChars(textPage);
+        if (count <= 0) return { width, height, lines };
+        let text = this.textOf(textPage, count);
+        // One UTF-16 unit per character is what maps text to character indices; a page with characters past
+        // the BMP is read character by character.
+        if (text.length !== count)
+          text = Array.from({ length: count }, (_, i) =>
+            String.fromCharCode(m._FPDFText_GetUnicode(textPage, i) & 0xffff),
+          ).join('');
+        const heap = () => new DataView(m.HEAPU8.buffer);
+        // The size set (often 1) scaled by the text's matrix: the em size on the page, whatever the font's
+        // ascent and descent (a character's loose box grows with them, so a code font read as bigger).
+        const sizeOf = (i: number) => {
+          const matrix = scratch + 32;
+          const size = m._FPDFText_GetFontSize(textPage, i);
+          if (!m._FPDFText_GetMatrix(textPage, i, matrix)) return size;
+          const view = heap();
+          const [a, b, c, d] = [0, 4, 8, 12].map((at) => view.getFloat32(matrix + at, true));
+          return size * Math.sqrt(Math.abs(a! * d! - b! * c!));
+        };
+        const isBold = (i: number) => {
+          if (m._FPDFText_GetFontWeight(textPage, i) >= 600) return true;
+          const flags = scratch + 56;
+          const name = scratch + 60;
+          const length = m._FPDFText_GetFontInfo(textPage, i, name, 128, flags);
+          return (
+            (heap().getInt32(flags, true) & FORCE_BOLD) !== 0 ||
+            (length > 1 &&
+              BOLD_NAME.test(Buffer.from(m.HEAPU8.buffer, name, Math.min(length, 128) - 1).toString('latin1')))
+          );
+        };
+        const addLine = (start: number, end: number) => {
+          const lineText = text.slice(start, end);
+          if (!lineText.trim()) return;
+          const rects = m._FPDFText_CountRects(textPage, start, end - start);
+          let x0 = Infinity;
+          let y0 = Infinity;
+          let x1 = -Infinity;
+          let y1 = -Infinity;
+          for (let r = 0; r < rects; r++) {
+            if (!m._FPDFText_GetRect(textPage, r, scratch, scratch + 8, scratch + 16, scratch + 24)) continue;
+            const view = heap();
+            const left = view.getFloat64(scratch, true);
+            const top = view.getFloat64(scratch + 8, true);
+            const right = view.getFloat64(scratch + 16, true);
+            const bottom = view.getFloat64(scratch + 24, true);
+            x0 = Math.min(x0, left, right);
+            x1 = Math.max(x1, left, right);
+            y0 = Math.min(y0, height - Math.max(top, bottom));
+            y1 = Math.max(y1, height - Math.min(top, bottom));
+          }
+          if (x0 === Infinity) x0 = y0 = x1 = y1 = 0;
+          // The font of the line's middle character, and of its first and last: the middle size of the three.
+          let first = start;
+          while (first < end && text.charCodeAt(first) <= 0x20) first++;
+          let last = end - 1;
+          while (last > first && text.charCodeAt(last) <= 0x20) last--;
+          const middle = (first + last) >> 1;
+          const sizes = [sizeOf(first), sizeOf(middle), sizeOf(last)].sort((a, b) => a - b);
+          lines.push({
+            text: lineText,
+            box: [x0, y0, x1, y1],
+            size: sizes[1]!,
+            // Bold in its middle and at one end: a line, not a word in bold inside it.
+            bold: isBold(middle) && (isBold(first) || isBold(last)),
+          });
+        };
+        let start = 0;
+        for (let i = 0; i < count; i++) {
+          const code = text.charCodeAt(i);
+          if (code === 0x0d || code === 0x0a) {
+            addLine(start, i);
+            start = i + 1;
+          } else if (code === 0xfffe) {
+            addLine(start, i + 1);
+            start = i + 1;
+          }
+        }
+        addLine(start, count);
+        return { width, height, lines };
+      } finally {
+        m.wasmExports.free(scratch);
+        m._FPDFText_ClosePage(textPage);
+      }
+    });
+  }
+
+  private textOf(textPage: number, count: number): string {
+    const m = this.engine.module;
+    const buffer = m.wasmExports.malloc((count + 1) * 2);
+    try {
+      const written = m._FPDFText_GetText(textPage, 0, count, buffer);
+      return written > 1 ? utf16(m, buffer, (written - 1) * 2) : '';
+    } finally {
+      m.wasmExports.free(buffer);
+    }
   }
 
   /**

@@ -19,7 +19,7 @@ export interface ExtractorVersion {
  */
 export const EXTRACTOR_VERSIONS: Record<ContentType, ExtractorVersion> = {
   text: { name: 'text', version: 8 },
-  pdf: { name: 'pdfium', version: 4 },
+  pdf: { name: 'pdfium', version: 5 },
   image: { name: 'sharp-tesseract', version: 2 },
   epub: { name: 'epub2', version: 3 },
   audio: { name: 'ffmpeg-media', version: 1 },

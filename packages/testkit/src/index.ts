@@ -9,6 +9,7 @@ export {
   makeTextImage,
   makeZipBomb,
   pdfWithPictures,
+  renderPdf,
   type EpubChapter,
   type EpubOptions,
 } from './fixtures.ts';

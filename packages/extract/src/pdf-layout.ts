@@ -1,0 +1,370 @@
+import type { Box } from './document.ts';
+import { HyphenatedWords, joinBrokenWord, plainHyphens } from './pdf-hyphens.ts';
+import type { TextSegment } from './types.ts';
+import { normalizeText } from './words.ts';
+
+/** One line of a page's text layer, as the engine groups it. */
+export interface LayoutLine {
+  text: string;
+  /** `[x0, y0, x1, y1]` in points from the page's top left. */
+  box: Box;
+  /** The font's size on the line, in points (any consistent measure: only ratios are read). */
+  size: number;
+  bold: boolean;
+}
+
+export interface LayoutPage {
+  page: number;
+  width: number;
+  height: number;
+  lines: LayoutLine[];
+}
+
+/** How much bigger than the body text a line must be to read as a heading without being bold. */
+const HEADING_SIZE_RATIO = 1.15;
+/** The share of the page's height at its top and bottom where running headers and footers stand. */
+const MARGIN_BAND = 0.12;
+/** A heading is short: at most this many lines, characters and words. */
+const HEADING_MAX_LINES = 3;
+const HEADING_MAX_CHARS = 160;
+const HEADING_MAX_WORDS = 20;
+/** A numbered note set this much smaller than the body text is a footnote, not a list's item. */
+const FOOTNOTE_RATIO = 0.9;
+
+/** A bullet: the usual glyphs, or a symbol font's glyph that maps to no character (a control or private-use code). */
+const BULLET = /^\s*([•◦▪▫‣●○■□◆◇►▶✓✔➢➤∙·*\-–—\u0001-\u0008\u000e-\u001f\u0080-\u009f\ue000-\uf8ff])\s+(?=\S)/u;
+const NUMBER = /^\s*(\(?(\d{1,3}|[a-z]|[ivx]{1,5})[.)])\s+(?=\S)/u;
+/** "2", "2.3", "2.3.1" before a heading's words, "A." or "IV." too. */
+const SECTION_NUMBER = /^\s*(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+(?=\p{L})/u;
+const PAGE_NUMBER = /^\s*(page\s*)?(#+|[ivxlc]+)(\s*(of|\/)\s*#+)?\s*$/i;
+
+const round = (n: number) => Math.round(n * 100) / 100;
+const heightOf = (box: Box) => box[3] - box[1];
+const union = (a: Box, b: Box): Box => [
+  Math.min(a[0], b[0]),
+  Math.min(a[1], b[1]),
+  Math.max(a[2], b[2]),
+  Math.max(a[3], b[3]),
+];
+/** A line's text with digits masked, so "Page 3" and "Page 4" are the same running footer. */
+const runningKey = (text: string) => text.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** The most common font size of the document's text, weighted by characters: the body text's. */
+export function bodySize(pages: LayoutPage[]): number {
+  const weights = new Map<number, number>();
+  for (const { lines } of pages)
+    for (const line of lines) {
+      const size = Math.round(line.size * 2) / 2;
+      weights.set(size, (weights.get(size) ?? 0) + line.text.length);
+    }
+  let best = 0;
+  let bestWeight = -1;
+  for (const [size, weight] of weights) if (weight > bestWeight) [best, bestWeight] = [size, weight];
+  return best;
+}
+
+/** Whether most of the text at the body's size is bold (then bold says nothing about headings). */
+function bodyIsBold(pages: LayoutPage[], body: number): boolean {
+  let bold = 0;
+  let all = 0;
+  for (const { lines } of pages)
+    for (const line of lines)
+      if (Math.round(line.size * 2) / 2 === body) {
+        all += line.text.length;
+        if (line.bold) bold += line.text.length;
+      }
+  return bold > all / 2;
+}
+
+/**
+ * Lines repeated at the top or the bottom of pages (numbers masked), and lone page numbers there: running
+ * headers and footers. Returns, per page index, the indices of its lines that are one, with their kind.
+ */
+export function runningLines(pages: LayoutPage[]): Map<LayoutLine, 'page-header' | 'page-footer'> {
+  const candidates: { line: LayoutLine; key: string; kind: 'page-header' | 'page-footer' }[] = [];
+  for (const { lines, height } of pages) {
+    // A page's only line is its content, whatever it says.
+    if (lines.length < 2) continue;
+    const sorted = [...lines].sort((a, b) => a.box[1] - b.box[1]);
+    // A running line stands apart from the text under (or over) it: the first line of a paragraph that
+    // happens to start every page alike ("Page 3 of the handbook...") goes on in the next line.
+    const apart = (line: LayoutLine, step: 1 | -1) => {
+      const at = sorted.indexOf(line);
+      for (let i = at + step; i >= 0 && i < sorted.length; i += step) {
+        const other = sorted[i]!;
+        const gap = step === 1 ? other.box[1] - line.box[3] : line.box[1] - other.box[3];
+        if (gap <= -heightOf(line.box) / 2) continue;
+        return gap > heightOf(line.box) * 0.5;
+      }
+      return true;
+    };
+    const top = sorted.slice(0, 2).filter((line) => line.box[3] <= height * MARGIN_BAND && apart(line, 1));
+    const bottom = sorted.slice(-2).filter((line) => line.box[1] >= height * (1 - MARGIN_BAND) && apart(line, -1));
+    for (const line of top) candidates.push({ line, key: runningKey(line.text), kind: 'page-header' });
+    for (const line of bottom)
+      if (!top.includes(line)) candidates.push({ line, key: runningKey(line.text), kind: 'page-footer' });
+  }
+  const counts = new Map<string, number>();
+  for (const { key, kind } of candidates) counts.set(`${kind}:${key}`, (counts.get(`${kind}:${key}`) ?? 0) + 1);
+  const repeatedAt = pages.length <= 4 ? 2 : 3;
+  const found = new Map<LayoutLine, 'page-header' | 'page-footer'>();
+  for (const { line, key, kind } of candidates)
+    if (key && (counts.get(`${kind}:${key}`)! >= repeatedAt || PAGE_NUMBER.test(key))) found.set(line, kind);
+  return found;
+}
+
+/**
+ * The page's lines in reading order. A page whose lines fall on either side of a gutter down its middle (few
+ * lines crossing it) is read column by column, each band between lines that span both columns on its own;
+ * any other page keeps the engine's order, which follows the file's content.
+ */
+export function inReadingOrder(lines: LayoutLine[], width: number): LayoutLine[] {
+  if (lines.length < 10) return lines;
+  let best: { gutter: number; left: LayoutLine[]; right: LayoutLine[] } | undefined;
+  for (let gutter = width * 0.35; gutter <= width * 0.65; gutter += width * 0.01) {
+    const left = lines.filter((line) => line.box[2] <= gutter);
+    const right = lines.filter((line) => line.box[0] >= gutter);
+    if (!best || Math.min(left.length, right.length) > Math.min(best.left.length, best.right.length))
+      best = { gutter, left, right };
+  }
+  if (!best) return lines;
+  const { gutter, left, right } = best;
+  const wide = (column: LayoutLine[]) => {
+    const widths = column.map((line) => line.box[2] - line.box[0]).sort((a, b) => a - b);
+    return widths[widths.length >> 1]! >= width * 0.25;
+  };
+  const sides = left.length + right.length;
+  // Two columns of running text: many lines each side, wide ones (not a table's cells), few lines across.
+  if (Math.min(left.length, right.length) < 5 || sides < lines.length * 0.7 || !wide(left) || !wide(right))
+    return lines;
+  const spanning = lines
+    .filter((line) => line.box[0] < gutter && line.box[2] > gutter)
+    .sort((a, b) => a.box[1] - b.box[1]);
+  const ordered: LayoutLine[] = [];
+  const byTop = (a: LayoutLine, b: LayoutLine) => a.box[1] - b.box[1];
+  let from = -Infinity;
+  for (const separator of [...spanning, undefined]) {
+    const to = separator ? separator.box[1] : Infinity;
+    const inBand = (line: LayoutLine) => line.box[1] >= from && line.box[1] < to;
+    ordered.push(...left.filter(inBand).sort(byTop), ...right.filter(inBand).sort(byTop));
+    if (separator) ordered.push(separator);
+    from = to;
+  }
+  return ordered;
+}
+
+interface Block {
+  lines: LayoutLine[];
+  text: string;
+  box: Box;
+  size: number;
+  bold: boolean;
+  kind?: 'page-header' | 'page-footer' | 'list-item';
+  marker?: { ordered: boolean; indent: number; text: string };
+}
+
+const markerOf = (text: string) => {
+  const bullet = BULLET.exec(text);
+  if (bullet) return { ordered: false, length: bullet[0].length };
+  const number = NUMBER.exec(text);
+  if (number) return { ordered: true, length: number[0].length };
+  return undefined;
+};
+
+/** Whether `line` goes on the paragraph `block` ends with, from spacing, size, weight and what starts it. */
+function continues(block: Block, line: LayoutLine): boolean {
+  if (block.kind === 'page-header' || block.kind === 'page-footer') return false;
+  const last = block.lines.at(-1)!;
+  const brokenWord = /[\p{L}][-\ufffe]\s*$/u.test(last.text) && /^\s*\p{Ll}/u.test(line.text);
+  // A word broken at the foot of a column goes on at the head of the next.
+  if (brokenWord && line.box[1] < last.box[1] && Math.abs(line.size - last.size) <= last.size * 0.1) return true;
+  const marker = markerOf(line.text);
+  // A number starting a line after one that stopped mid-sentence ("...explains topic" / "321. Then") goes on
+  // with the sentence; after a full stop, a colon or another item, it starts an item.
+  if (marker && (!marker.ordered || block.kind === 'list-item' || /[.!?:;]["')\]]?\s*$/.test(last.text))) return false;
+  if (line.bold !== last.bold && !brokenWord) return false;
+  const size = Math.min(line.size, last.size);
+  if (Math.abs(line.size - last.size) > size * 0.1) return false;
+  const gap = line.box[1] - last.box[3];
+  const lineHeight = Math.max(heightOf(last.box), size * 0.5);
+  if (gap < -lineHeight * 0.5 || gap > lineHeight * 0.8) return false;
+  // Side by side (a table's cells, a label beside its value) rather than one under the other.
+  if (line.box[0] > last.box[2] || line.box[2] < last.box[0]) return false;
+  if (!block.kind && block.lines.length >= 2) {
+    // The last line stopped after a sentence though the next line's first word would have fit after it:
+    // the paragraph ended there (ragged-right lines stop short too, but not with room for the next word).
+    const charWidth = (last.box[2] - last.box[0]) / Math.max(1, last.text.trim().length);
+    const nextWord = line.text.trim().split(/\s/, 1)[0]!.length;
+    const room = block.box[2] - last.box[2];
+    // (Half as much again: an average character is narrower than a capital's word.)
+    if (room > (nextWord + 1) * charWidth * 1.5 && /[.!?:]["')\]]?\s*$/.test(last.text)) return false;
+  }
+  // A first line set in from the one above starts a paragraph (a list item's next lines are set in too).
+  if (!block.kind && block.lines.length >= 2 && line.box[0] > last.box[0] + size * 0.8 && !brokenWord) return false;
+  return true;
+}
+
+function startBlock(line: LayoutLine, kind?: Block['kind']): Block {
+  const marker = kind ? undefined : markerOf(line.text);
+  return {
+    lines: [line],
+    text: marker ? line.text.slice(marker.length) : line.text,
+    box: line.box,
+    size: line.size,
+    bold: line.bold,
+    ...(kind
+      ? { kind }
+      : marker
+        ? {
+            kind: 'list-item' as const,
+            marker: { ordered: marker.ordered, indent: line.box[0], text: line.text.slice(0, marker.length) },
+          }
+        : {}),
+  };
+}
+
+function addLine(block: Block, line: LayoutLine, known: HyphenatedWords): void {
+  const joined = joinBrokenWord(block.text, line.text, known);
+  block.text = joined ?? `${block.text}\n${line.text}`;
+  block.lines.push(line);
+  block.box = union(block.box, line.box);
+}
+
+function blocksOf(
+  lines: LayoutLine[],
+  running: Map<LayoutLine, 'page-header' | 'page-footer'>,
+  known: HyphenatedWords,
+) {
+  const blocks: Block[] = [];
+  for (const line of lines) {
+    const kind = running.get(line);
+    const current = blocks.at(-1);
+    if (!kind && current && continues(current, line)) addLine(current, line, known);
+    else blocks.push(startBlock(line, kind));
+  }
+  return blocks;
+}
+
+/** Sizes within this ratio of each other are one heading size (a title's 24 pt and 24.5 pt lines). */
+const SAME_SIZE = 1.08;
+/** A short block set bigger than the body text, or bold at the body's size, that does not read as a sentence. */
+function isHeading(block: Block, body: number, bodyBold: boolean): boolean {
+  // A numbered line set as a heading ("(1) Scope" in bold) is one, not a list's item.
+  if (block.kind && !(block.kind === 'list-item' && block.marker!.ordered)) return false;
+  const text = block.text.trim();
+  if (block.lines.length > HEADING_MAX_LINES || text.length > HEADING_MAX_CHARS || text.length < 2) return false;
+  if ((text.match(/\p{L}/gu)?.length ?? 0) < 2) return false;
+  if (text.split(/\s+/).length > HEADING_MAX_WORDS || /[,;]$/.test(text)) return false;
+  if (block.size >= body * HEADING_SIZE_RATIO) return true;
+  return !bodyBold && block.bold && block.size >= body * 0.9 && !/[.:]$/.test(text) && block.lines.length <= 2;
+}
+
+/**
+ * Heading levels: each size of heading a level, bigger higher, and headings bold at the body's size the level
+ * under the smallest bigger one; a numbered heading ("2.3 Results") takes its level from its number's depth,
+ * counted from where the numbered ones start.
+ */
+function headingLevels(headings: Block[], body: number): Map<Block, number> {
+  // The sizes two headings or more share make the ladder, under the biggest (a title); another size used once
+  // (a cover's words) does not push every heading under it a level down.
+  const bigger = headings.map((h) => h.size).filter((size) => size >= body * HEADING_SIZE_RATIO);
+  const sizes: number[] = [];
+  for (const [i, size] of [...bigger].sort((a, b) => b - a).entries()) {
+    const shared =
+      i === 0 || bigger.filter((other) => Math.max(other, size) / Math.min(other, size) < SAME_SIZE).length >= 2;
+    if (shared && !sizes.some((known) => known / size < SAME_SIZE)) sizes.push(size);
+  }
+  const rankOf = (h: Block) => 1 + sizes.filter((known) => known / h.size >= SAME_SIZE).length;
+  const depthOf = (h: Block) => {
+    const number = SECTION_NUMBER.exec(h.text);
+    return number ? number[1]!.split('.').length : 0;
+  };
+  const numbered = headings.filter((h) => depthOf(h) > 0);
+  const base = Math.min(...numbered.map((h) => rankOf(h) - depthOf(h) + 1));
+  const levels = new Map<Block, number>();
+  for (const h of headings) {
+    const depth = depthOf(h);
+    const level = depth > 0 && Number.isFinite(base) ? base + depth - 1 : rankOf(h);
+    levels.set(h, Math.min(6, Math.max(1, level)));
+  }
+  return levels;
+}
+
+/** Nesting of a page's list items, from how far in their markers stand: each distinct indent a level deeper. */
+function listLevels(blocks: Block[]): Map<Block, number> {
+  const levels = new Map<Block, number>();
+  let run: Block[] = [];
+  const close = () => {
+    const indents: number[] = [];
+    for (const item of run) {
+      const indent = item.marker!.indent;
+      if (!indents.some((known) => Math.abs(known - indent) < 4)) indents.push(indent);
+    }
+    indents.sort((a, b) => a - b);
+    for (const item of run)
+      levels.set(item, 1 + indents.findIndex((known) => Math.abs(known - item.marker!.indent) < 4));
+    run = [];
+  };
+  for (const block of blocks) {
+    if (block.kind === 'list-item') run.push(block);
+    else if (block.kind !== 'page-header' && block.kind !== 'page-footer') close();
+  }
+  close();
+  return levels;
+}
+
+/**
+ * The document model of a PDF from its pages' lines: running headers and footers, headings with levels from
+ * their size, weight and numbering, list items with their nesting, and paragraphs made of lines by their
+ * spacing, each with its page and box. Words broken at a line's end are joined.
+ */
+export function layoutElements(pages: LayoutPage[]): TextSegment[] {
+  const body = bodySize(pages);
+  const bodyBold = bodyIsBold(pages, body);
+  const running = runningLines(pages);
+  const known = new HyphenatedWords();
+  for (const { lines } of pages) for (const line of lines) known.add(line.text);
+  const pageBlocks = pages.map((page) => ({
+    page: page.page,
+    blocks: blocksOf(inReadingOrder(page.lines, page.width), running, known),
+  }));
+  const headings = pageBlocks.flatMap(({ blocks }) => {
+    const found = blocks.filter((block) => isHeading(block, body, bodyBold));
+    // Bold lines at the body's size one after another (a table's header, code, a list of names) are emphasis:
+    // a heading of that kind stands alone between the text it heads and the text before it.
+    const boldOnly = (block: Block | undefined) =>
+      block !== undefined && found.includes(block) && block.size < body * HEADING_SIZE_RATIO;
+    return found.filter((block) => {
+      if (!boldOnly(block)) return true;
+      const at = blocks.indexOf(block);
+      return !boldOnly(blocks[at - 1]) && !boldOnly(blocks[at + 1]);
+    });
+  });
+  const levels = headingLevels(headings, body);
+  const isHeadingBlock = new Set(headings);
+  const elements: TextSegment[] = [];
+  for (const { page, blocks } of pageBlocks) {
+    const nesting = listLevels(blocks);
+    for (const block of blocks) {
+      const marked = block.marker && (isHeadingBlock.has(block) || block.size < body * FOOTNOTE_RATIO);
+      const text = normalizeText(plainHyphens(marked ? block.marker!.text + block.text : block.text));
+      if (!text) continue;
+      const box = block.box.map(round) as Box;
+      if (isHeadingBlock.has(block)) elements.push({ text, page, box, kind: 'heading', level: levels.get(block)! });
+      else if (block.kind === 'list-item' && block.marker!.ordered && block.size < body * FOOTNOTE_RATIO)
+        elements.push({ text, page, box, kind: 'footnote' });
+      else if (block.kind === 'list-item')
+        elements.push({
+          text,
+          page,
+          box,
+          kind: 'list-item',
+          level: nesting.get(block) ?? 1,
+          ordered: block.marker!.ordered,
+        });
+      else if (block.kind) elements.push({ text, page, box, kind: block.kind });
+      else elements.push({ text, page, box });
+    }
+  }
+  return elements;
+}

@@ -1,0 +1,238 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf, renderPdf } from '@quire/testkit';
+import { toMarkdown } from './markdown.ts';
+import { createPdfExtractor } from './pdf.ts';
+import type { ExtractResult } from './types.ts';
+
+const CORPUS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/corpus/pdf');
+
+let dir: string;
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-pdf-structure-'));
+});
+afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+
+let made = 0;
+async function extract(pdf: Buffer): Promise<ExtractResult> {
+  const input = path.join(dir, `${++made}.pdf`);
+  await fs.writeFile(input, pdf);
+  const outputDir = path.join(dir, `${made}-out`);
+  await fs.mkdir(outputDir);
+  return createPdfExtractor('pdfium')(input, { extractImages: false, outputDir });
+}
+
+const BODY =
+  'Cells keep their energy in small molecules and spend it where work is done, one reaction after another, ' +
+  'so that the whole cell can grow and divide when the time comes.';
+
+/** Body text in Helvetica 11 pt, written line by line at the given width. */
+function body(doc: PDFKit.PDFDocument, text: string, x?: number, width = 450) {
+  doc.font('Helvetica').fontSize(11);
+  if (x === undefined) doc.text(text, { width });
+  else doc.text(text, x, doc.y, { width });
+  doc.moveDown(0.8);
+}
+
+const kinds = (result: ExtractResult) =>
+  result.segments.map((s) => [s.kind ?? 'paragraph', s.level, s.text.split('\n')[0]] as const);
+
+describe('the structure of a PDF, read from its page', () => {
+  it('finds headings and their levels from size, weight and numbering, and paragraphs under them', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      doc.font('Helvetica-Bold').fontSize(24).text('Cell Biology');
+      doc.moveDown(0.5);
+      body(doc, BODY);
+      doc.font('Helvetica-Bold').fontSize(16).text('1 Energy');
+      doc.moveDown(0.3);
+      body(doc, BODY);
+      doc.font('Helvetica-Bold').fontSize(13).text('1.1 Mitochondria');
+      doc.moveDown(0.3);
+      body(doc, BODY);
+      doc.font('Helvetica-Bold').fontSize(16).text('2 Growth');
+      doc.moveDown(0.3);
+      body(doc, BODY);
+    });
+    const result = await extract(pdf);
+    expect(kinds(result)).toEqual([
+      ['heading', 1, 'Cell Biology'],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['heading', 2, '1 Energy'],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['heading', 3, '1.1 Mitochondria'],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['heading', 2, '2 Growth'],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+    ]);
+    for (const segment of result.segments) {
+      expect(segment.page).toBe(1);
+      const [x0, y0, x1, y1] = segment.box!;
+      expect(x0).toBeGreaterThanOrEqual(0);
+      expect(x1).toBeGreaterThan(x0);
+      expect(y1).toBeGreaterThan(y0);
+    }
+    // Top to bottom: each element's box starts below the one before.
+    const tops = result.segments.map((s) => s.box![1]);
+    expect(tops).toEqual([...tops].sort((a, b) => a - b));
+    expect(toMarkdown(result.segments)).toMatch(
+      /^<!-- page 1 -->\n\n# Cell Biology\n\nCells keep[^]*\n## 1 Energy\n[^]*\n### 1\.1 Mitochondria\n/,
+    );
+    // The plain text is the elements' texts, in order.
+    expect(result.text).toBe(result.segments.map((s) => s.text).join('\n'));
+  });
+
+  it('reads a numbered list and a bulleted list with a nested one as list items', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, 'To see a cell, follow these steps:');
+      doc.font('Helvetica').fontSize(11);
+      doc.text('1.  Put a drop of water on the slide.', 72, doc.y);
+      doc.text('2.  Lay the sample in the drop and cover it with a thin glass that keeps it flat and wet.', 72, doc.y, {
+        width: 300,
+        indent: 0,
+      });
+      doc.text('3.  Focus the microscope.', 72, doc.y);
+      doc.moveDown(1);
+      body(doc, 'What you will see:', 72);
+      doc.text('•  The wall', 72, doc.y);
+      doc.text('•  The nucleus', 72, doc.y);
+      doc.text('–  The nucleolus inside it', 90, doc.y);
+      doc.text('•  The cytoplasm', 72, doc.y);
+    });
+    const result = await extract(pdf);
+    const items = result.segments.filter((s) => s.kind === 'list-item');
+    expect(items.map((s) => [s.text.replace(/\s+/g, ' '), s.ordered, s.level])).toEqual([
+      ['Put a drop of water on the slide.', true, 1],
+      ['Lay the sample in the drop and cover it with a thin glass that keeps it flat and wet.', true, 1],
+      ['Focus the microscope.', true, 1],
+      ['The wall', false, 1],
+      ['The nucleus', false, 1],
+      ['The nucleolus inside it', false, 2],
+      ['The cytoplasm', false, 1],
+    ]);
+    expect(toMarkdown(result.segments)).toContain('- The nucleus\n  - The nucleolus inside it\n- The cytoplasm');
+  });
+
+  it('reads a bold numbered line as a heading and a small numbered note as a footnote, not as list items', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, BODY);
+      doc.font('Helvetica-Bold').fontSize(11).text('(1) Scope of the rules');
+      doc.moveDown(0.3);
+      body(doc, BODY);
+      doc.font('Helvetica').fontSize(8).text('1. Source: the 2020 survey of cell counts.');
+    });
+    const result = await extract(pdf);
+    expect(kinds(result)).toEqual([
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['heading', 1, '(1) Scope of the rules'],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['footnote', undefined, '1. Source: the 2020 survey of cell counts.'],
+    ]);
+  });
+
+  it('reads a two-column page column by column, whatever order the file draws it in', async () => {
+    const left = Array.from({ length: 4 }, (_, i) => `Left paragraph ${i + 1}. ${BODY}`);
+    const right = Array.from({ length: 4 }, (_, i) => `Right paragraph ${i + 1}. ${BODY}`);
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage({ size: 'A4' });
+      // The right column first in the content stream: only the page's geometry says it comes second.
+      doc.y = 72;
+      for (const text of right) body(doc, text, 310, 230);
+      doc.y = 72;
+      for (const text of left) body(doc, text, 50, 230);
+    });
+    const result = await extract(pdf);
+    const firstLines = result.segments.map((s) => s.text.split('\n')[0]!.split('.')[0]);
+    expect(firstLines).toEqual([
+      'Left paragraph 1',
+      'Left paragraph 2',
+      'Left paragraph 3',
+      'Left paragraph 4',
+      'Right paragraph 1',
+      'Right paragraph 2',
+      'Right paragraph 3',
+      'Right paragraph 4',
+    ]);
+  });
+
+  it('keeps running headers and footers as elements of their own, left out of the Markdown', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      for (let page = 1; page <= 3; page++) {
+        doc.addPage({ size: 'A4', margins: { top: 20, bottom: 20, left: 72, right: 72 } });
+        doc.font('Helvetica').fontSize(9).text('Cell Biology - Course Notes', 72, 24);
+        doc.y = 120;
+        body(doc, `Chapter text of page ${page}. ${BODY}`, 72);
+        doc.font('Helvetica').fontSize(9).text(`Page ${page} of 3`, 72, 800);
+      }
+    });
+    const result = await extract(pdf);
+    expect(result.segments.map((s) => [s.page, s.kind ?? 'paragraph'])).toEqual([
+      [1, 'page-header'],
+      [1, 'paragraph'],
+      [1, 'page-footer'],
+      [2, 'page-header'],
+      [2, 'paragraph'],
+      [2, 'page-footer'],
+      [3, 'page-header'],
+      [3, 'paragraph'],
+      [3, 'page-footer'],
+    ]);
+    const markdown = toMarkdown(result.segments);
+    expect(markdown).not.toContain('Course Notes');
+    expect(markdown).not.toContain('of 3');
+    expect(result.text).toContain('Cell Biology - Course Notes');
+  });
+
+  it('keeps a page of running text one paragraph, whose first line starts every page alike and whose lines may start with a number', async () => {
+    const page = (n: number) =>
+      `Page ${n} of the long handbook. ` +
+      Array.from({ length: 24 }, (_, i) => `Sentence ${i + 1} of page ${n} explains topic ${(n * 31 + i) % 997}.`).join(
+        ' ',
+      );
+    const pages = Array.from({ length: 12 }, (_, i) => page(i + 1));
+    const result = await extract(await makePdf(pages));
+    expect(result.segments.map((s) => [s.page, s.kind ?? 'paragraph'])).toEqual(
+      pages.map((_, i) => [i + 1, 'paragraph']),
+    );
+    expect(result.segments.map((s) => s.text.replace(/\s+/g, ' '))).toEqual(pages);
+  });
+
+  it('joins a word broken at a line end, and keeps the hyphen of a compound the document writes whole', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      doc.font('Helvetica').fontSize(11);
+      doc.text('The tracing compiler records a selec-', 72, 100);
+      doc.text('tive path through the loop, and its compila-', 72, 113);
+      doc.text('tion is a well-', 72, 126);
+      doc.text('known result: a well-known trick of the JIT.', 72, 139);
+    });
+    const result = await extract(pdf);
+    expect(result.text).toContain('selective path');
+    expect(result.text).toContain('compilation is');
+    expect(result.text).toContain('a well-known result');
+    expect(result.text).not.toContain('\ufffe');
+  });
+});
+
+describe('the corpus of PDFs', () => {
+  it('leaves no PDFium hyphen mark (U+FFFE) in the text of any file', async () => {
+    const files = (await fs.readdir(CORPUS)).filter((file) => file.endsWith('.pdf'));
+    expect(files.length).toBeGreaterThanOrEqual(100);
+    const extractor = createPdfExtractor('pdfium');
+    const marked: string[] = [];
+    for (const file of files) {
+      const outputDir = path.join(dir, `corpus-${file}`);
+      await fs.mkdir(outputDir);
+      const result = await extractor(path.join(CORPUS, file), { extractImages: false, outputDir }).catch(
+        () => undefined,
+      );
+      if (result?.text.includes('\ufffe') || result?.segments.some((s) => s.text.includes('\ufffe'))) marked.push(file);
+    }
+    expect(marked).toEqual([]);
+  }, 300_000);
+});
