@@ -1,3 +1,5 @@
+import type { TextSegment } from './types.ts';
+
 /**
  * The document model every extractor fills: an ordered list of elements, each a `TextSegment` with a kind.
  * Plain text, Markdown, `/text` segments and search passages are all derived from that one list, so a
@@ -53,4 +55,29 @@ export interface StructureFields {
   box?: Box;
   /** An element the source hides (a hidden slide's). */
   hidden?: boolean;
+}
+
+/**
+ * The plain text of a document model: its elements' texts in order, a blank line between blocks and a line break
+ * between the items of a list, so that each element's text stands in the whole text as it is.
+ */
+export function plainTextOf(elements: TextSegment[]): string {
+  let text = '';
+  let previous: TextSegment | undefined;
+  for (const element of elements) {
+    if (!element.text) continue;
+    if (text) text += previous?.kind === 'list-item' && element.kind === 'list-item' ? '\n' : '\n\n';
+    text += element.text;
+    previous = element;
+  }
+  return text;
+}
+
+/** Plain text as the document model has it: its paragraphs, at the blank lines between them. */
+export function paragraphsOf(text: string): TextSegment[] {
+  return text
+    .split(/\n[^\S\n]*\n\s*/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => ({ text: paragraph }));
 }

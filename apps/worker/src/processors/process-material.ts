@@ -2,7 +2,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { WaitingChildrenError, type Job } from 'bullmq';
 import { findMaterialForProcessing, patchProcessingMetadata } from '@quire/db';
-import { charsetOf, normalizeText, type ContentType, type ExtractError, type ExtractResult } from '@quire/extract';
+import {
+  charsetOf,
+  normalizeText,
+  paragraphsOf,
+  type ContentType,
+  type ExtractError,
+  type ExtractResult,
+} from '@quire/extract';
 import { recordFailure } from '@quire/lifecycle';
 import { originalOf, type Material, type MaterialError, type RunMeasures } from '@quire/material';
 import type { JobMap, ProcessResult } from '@quire/queue';
@@ -96,7 +103,7 @@ async function extract(
     const text = normalizeText(source.text);
     return {
       ok: true,
-      result: { text, segments: text ? [{ text }] : [], images: [], metadata: {} },
+      result: { text, segments: paragraphsOf(text), images: [], metadata: {} },
       contentType: 'text',
     };
   }
@@ -142,6 +149,8 @@ async function extract(
       extractImages: material.extractImages,
       ...(source.kind === 'url' ? { sourceUrl: source.url } : {}),
       ...(charset ? { charset } : {}),
+      ...(original?.filename ? { fileName: original.filename } : {}),
+      ...(mimeType ? { mimeType } : {}),
       ffmpegPath: deps.config.extraction.ffmpegPath,
       ffprobePath: deps.config.extraction.ffprobePath,
       pdfEngine: deps.config.extraction.pdfEngine,

@@ -15,6 +15,9 @@ export interface SandboxSpec extends ExtractorSettings {
   extractImages: boolean;
   sourceUrl?: string;
   charset?: string;
+  /** The original's name and declared type: a Markdown file is told from plain text by them. */
+  fileName?: string;
+  mimeType?: string;
 }
 
 export type SandboxOutcome =

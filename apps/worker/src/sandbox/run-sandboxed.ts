@@ -29,6 +29,8 @@ function settingsOf(spec: SandboxSpec) {
     extractImages: _images,
     sourceUrl: _url,
     charset: _charset,
+    fileName: _name,
+    mimeType: _mime,
     ...settings
   } = spec;
   return settings;
