@@ -6014,10 +6014,15 @@ export interface components {
                 score: number;
                 text: string;
                 chunkIndex: number;
+                /** @description The headings the passage stands under, outermost first */
+                heading?: string[];
                 page?: number;
+                slide?: number;
                 chapter?: number;
                 startMs?: number;
                 endMs?: number;
+                /** @description Where the passage stands on its PDF page: `[x0, y0, x1, y1]` in points from the top left */
+                box?: number[];
                 material: {
                     id: string;
                     name: string;

@@ -1,11 +1,16 @@
 import type { Db } from './connection.ts';
 
-/** Rows per INSERT: 7 parameters each stays far below Postgres's 65,535-parameter limit. */
+/** Rows per INSERT: 10 parameters each stays far below Postgres's 65,535-parameter limit. */
 const INSERT_BATCH = 500;
 
 export interface ChunkInput {
   text: string;
+  /** The headings the passage stands under, outermost first. */
+  heading?: string[];
   page?: number;
+  slide?: number;
+  /** `[x0, y0, x1, y1]` on a PDF page. */
+  box?: number[];
   chapter?: number;
   startMs?: number;
   endMs?: number;
@@ -29,6 +34,9 @@ export async function replaceChunks(
       chapter: chunk.chapter ?? null,
       start_ms: chunk.startMs ?? null,
       end_ms: chunk.endMs ?? null,
+      heading: chunk.heading ?? null,
+      slide: chunk.slide ?? null,
+      box: chunk.box ?? null,
     }));
     await db.insertInto('material_chunks').values(rows).execute();
   }

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeEpub, startTestStack, uploadAndProcess, type Tenant, type TestStack } from '@quire/testkit';
+import {
+  makeEpub,
+  makePdf,
+  sendJson,
+  startTestStack,
+  uploadAndProcess,
+  type Tenant,
+  type TestStack,
+} from '@quire/testkit';
 
 let stack: TestStack;
 let tenant: Tenant;
@@ -130,5 +138,45 @@ describe('/text segments with their structure', () => {
       { t: 'Read chapter 1', kind: 'list-item', level: 1, path: ['Notes', 'Week 1'] },
       { t: 'Take notes', kind: 'list-item', level: 2, path: ['Notes', 'Week 1'] },
     ]);
+  });
+});
+
+describe('search hits along the structure', () => {
+  const search = async (query: string) => {
+    const res = await sendJson(tenant, 'POST', '/api/v1/materials/search', { query });
+    expect(res.status).toBe(200);
+    return (await res.json()).results as Record<string, unknown>[];
+  };
+
+  it('gives a hit the heading path and the chapter it stands under', async () => {
+    const book = await makeEpub([
+      { title: 'Roots', paragraphs: ['Roots hold the plant.'] },
+      {
+        title: 'Leaves',
+        paragraphs: ['Leaves catch light.', '</p><h2>Stomata</h2><p>Quillwort stomata open at dawn.'],
+      },
+    ]);
+    const material = await processed(book, 'plants.epub');
+    const [hit] = await search('quillwort stomata');
+    expect(hit).toMatchObject({
+      text: 'Stomata\nQuillwort stomata open at dawn.',
+      heading: ['Leaves', 'Stomata'],
+      chapter: 2,
+      material: { id: material._id },
+    });
+  });
+
+  it('gives a hit in a web page the headings of its section, cut at the heading', async () => {
+    const material = await processed(Buffer.from(PAGE), 'tides.html');
+    const hit = (await search('full moon')).find((result) => (result.material as { id: string }).id === material._id);
+    expect(hit).toMatchObject({ heading: ['How tides work', 'Spring tides'], material: { id: material._id } });
+    expect(hit!.text).toMatch(/^Spring tides\n/);
+    expect(hit!.text).not.toContain('How tides work');
+  });
+
+  it('gives a PDF hit its page', async () => {
+    const material = await processed(await makePdf(['Cover page.', 'Xylem vessels carry water upward.']), 'x.pdf');
+    const [hit] = await search('xylem vessels');
+    expect(hit).toMatchObject({ page: 2, material: { id: material._id } });
   });
 });
