@@ -1,0 +1,225 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { escapeMarkdown, sniff, SNIFF_BYTES, toMarkdown } from '@quire/extract';
+import { createExtractor } from '../../packages/extract/src/registry.ts';
+import { machine, printTable, reportWritten } from './results.ts';
+import { benchSettings } from './sandbox-spec.ts';
+import { meanScores, scoreMarkdown, SCORE_NAMES, type StructureScores } from './structure-score.ts';
+
+/** Docling's test documents with its reference Markdown (MIT), copied in with their README and licence. */
+const EVAL_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/docs-eval');
+
+/**
+ * The PDFs with references, split once by name (every other one in sorted order) into a part rules may be
+ * tuned on and a part that only measures them. Fixed here so that the held-out part stays held out.
+ */
+export const PDF_TUNING = [
+  '2305.03393v1-pg9',
+  'code_and_formula',
+  'normal_4pages',
+  'redp5110_sampled',
+  'right_to_left_02',
+  'table_mislabeled_as_picture',
+];
+export const PDF_HELD_OUT = [
+  'amt_handbook_sample',
+  'multi_page',
+  'picture_classification',
+  'right_to_left_01',
+  'right_to_left_03',
+];
+
+/** The folders scored, and what pandoc reads in each (by extension); quire reads what its sniffing accepts. */
+const FOLDERS = ['html', 'epub', 'pdf', 'docx', 'odf'] as const;
+const PANDOC_FORMATS: Record<string, string> = { '.html': 'html', '.epub': 'epub', '.docx': 'docx', '.odt': 'odt' };
+
+interface DocumentRun {
+  tool: string;
+  file: string;
+  scores?: StructureScores;
+  error?: string;
+  ms: number;
+  pages?: number;
+}
+
+function runCommand(
+  command: string,
+  args: string[],
+  timeoutMs = 60_000,
+): Promise<{ ok: boolean; stdout: string; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', () => resolve({ ok: false, stdout: '', ms: performance.now() - started }));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ ok: code === 0, stdout: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started });
+    });
+  });
+}
+
+async function hasCommand(command: string, versionFlag: string): Promise<boolean> {
+  return (await runCommand(command, [versionFlag], 10_000)).ok;
+}
+
+/** quire's Markdown of a file: sniffed and extracted as the worker does (text only, no OCR), then `toMarkdown`. */
+async function quireMarkdown(file: string, workDir: string): Promise<{ markdown: string; ms: number; pages?: number }> {
+  const handle = await fs.open(file);
+  const head = Buffer.alloc(SNIFF_BYTES);
+  const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+  await handle.close();
+  const sniffed = await sniff(head.subarray(0, bytesRead));
+  if (!sniffed.supported) throw new Error(`not supported: ${sniffed.reason}`);
+  const outputDir = path.join(workDir, 'out');
+  await fs.rm(outputDir, { recursive: true, force: true });
+  await fs.mkdir(outputDir, { recursive: true });
+  const started = performance.now();
+  const extract = await createExtractor(sniffed.contentType, benchSettings('pdfium'));
+  const result = await extract(file, { extractImages: false, outputDir });
+  const markdown = toMarkdown(result.segments);
+  const ms = performance.now() - started;
+  const pages = Number(result.metadata.pageCount ?? 0) || undefined;
+  return { markdown, ms, ...(pages ? { pages } : {}) };
+}
+
+/**
+ * pdftotext's plain reading (not `-layout`, which pads columns with spaces and keeps a two-column page's lines
+ * side by side): its paragraphs, escaped, since it claims no structure and a line starting with "-" is no list.
+ */
+async function pdftotextMarkdown(file: string): Promise<{ markdown: string; ms: number }> {
+  const out = await runCommand('pdftotext', ['-q', '-enc', 'UTF-8', file, '-']);
+  if (!out.ok) throw new Error('pdftotext failed');
+  const paragraphs = out.stdout.split(/\n\s*\n|\f/).map((p) => escapeMarkdown(p.trim()));
+  return { markdown: paragraphs.filter(Boolean).join('\n\n'), ms: out.ms };
+}
+
+async function pandocMarkdown(file: string, format: string): Promise<{ markdown: string; ms: number }> {
+  const out = await runCommand('pandoc', ['-f', format, '-t', 'gfm', '--wrap=none', file]);
+  if (!out.ok) throw new Error('pandoc failed');
+  return { markdown: out.stdout, ms: out.ms };
+}
+
+async function referencesOf(folder: string): Promise<{ name: string; source: string; reference: string }[]> {
+  const sources = (await fs.readdir(path.join(EVAL_DIR, folder, 'sources'))).sort();
+  const found = [];
+  for (const source of sources) {
+    const name = folder === 'pdf' ? source.replace(/\.pdf$/, '') : source;
+    const reference = path.join(EVAL_DIR, folder, 'groundtruth', `${name}.md`);
+    if (await fs.stat(reference).catch(() => null))
+      found.push({ name, source: path.join(EVAL_DIR, folder, 'sources', source), reference });
+  }
+  return found;
+}
+
+const format = (value: number | null) => (value === null ? '-' : value.toFixed(2));
+
+function summaryRows(label: string, runs: DocumentRun[]) {
+  const byTool = new Map<string, DocumentRun[]>();
+  for (const r of runs) byTool.set(r.tool, [...(byTool.get(r.tool) ?? []), r]);
+  return [...byTool].map(([tool, docs]) => {
+    const scored = docs.filter((d) => d.scores);
+    const mean = meanScores(scored.map((d) => d.scores!));
+    const pages = docs.reduce((sum, d) => sum + (d.pages ?? 0), 0);
+    const ms = docs.reduce((sum, d) => sum + (d.pages ? d.ms : 0), 0);
+    const row: Record<string, string | number> = { set: label, tool, docs: `${scored.length}/${docs.length}` };
+    for (const name of SCORE_NAMES) row[name] = `${format(mean[name].mean)} (${mean[name].n})`;
+    row['s/page'] = pages ? (ms / 1000 / pages).toFixed(3) : '-';
+    return { row, mean, pages, seconds: ms / 1000 };
+  });
+}
+
+export async function run(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      folder: { type: 'string', multiple: true },
+      // Prints each document's scores, to see where a rule wins or loses.
+      verbose: { type: 'boolean', default: false },
+    },
+  });
+  const folders = values.folder?.length ? values.folder : [...FOLDERS];
+  const pandoc = await hasCommand('pandoc', '--version');
+  const pdftotext = await hasCommand('pdftotext', '-v');
+  if (!pandoc) console.log('pandoc is missing, so its column is left out (Debian: apt-get install pandoc)');
+  if (!pdftotext)
+    console.log('pdftotext is missing, so its column is left out (Debian: apt-get install poppler-utils)');
+  const loadBefore = machine().loadAverage;
+  const started = performance.now();
+  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-bench-structure-'));
+  const runs: Record<string, DocumentRun[]> = {};
+  try {
+    for (const folder of folders) {
+      const list: DocumentRun[] = (runs[folder] = []);
+      for (const doc of await referencesOf(folder)) {
+        const reference = await fs.readFile(doc.reference, 'utf8');
+        const ext = path.extname(doc.source).toLowerCase();
+        const tools: [string, () => Promise<{ markdown: string; ms: number; pages?: number }>][] = [
+          ['quire', () => quireMarkdown(doc.source, workDir)],
+        ];
+        if (folder === 'pdf' && pdftotext) tools.push(['pdftotext', () => pdftotextMarkdown(doc.source)]);
+        if (pandoc && PANDOC_FORMATS[ext])
+          tools.push(['pandoc', () => pandocMarkdown(doc.source, PANDOC_FORMATS[ext]!)]);
+        let quirePages: number | undefined;
+        for (const [tool, extract] of tools) {
+          try {
+            const out = await extract();
+            if (tool === 'quire') quirePages = out.pages;
+            const pages = folder === 'pdf' ? quirePages : undefined;
+            list.push({
+              tool,
+              file: doc.name,
+              scores: scoreMarkdown(out.markdown, reference),
+              ms: out.ms,
+              ...(pages ? { pages } : {}),
+            });
+          } catch (err) {
+            list.push({ tool, file: doc.name, error: (err as Error).message, ms: 0 });
+          }
+        }
+      }
+    }
+  } finally {
+    await fs.rm(workDir, { recursive: true, force: true });
+  }
+
+  const summary: Record<string, unknown> = {};
+  for (const [folder, list] of Object.entries(runs)) {
+    console.log(`\n${folder}: mean over documents (in brackets: documents where the score is defined)`);
+    const sets: [string, DocumentRun[]][] =
+      folder === 'pdf'
+        ? [
+            ['all', list],
+            ['tuning', list.filter((r) => PDF_TUNING.includes(r.file))],
+            ['held-out', list.filter((r) => PDF_HELD_OUT.includes(r.file))],
+          ]
+        : [['all', list]];
+    const rows = sets.flatMap(([label, docs]) => summaryRows(label, docs));
+    printTable(rows.map((r) => r.row));
+    summary[folder] = rows.map((r) => ({ ...r.row, means: r.mean, pages: r.pages, seconds: r.seconds }));
+    for (const tool of new Set(list.map((r) => r.tool))) {
+      const failed = list.filter((r) => r.tool === tool && r.error);
+      if (failed.length)
+        console.log(`  ${tool} could not read ${failed.length} file(s): ${failed[0]!.file}: ${failed[0]!.error}...`);
+    }
+    if (values.verbose)
+      printTable(
+        list
+          .filter((r) => r.scores)
+          .map((r) => ({
+            tool: r.tool,
+            file: r.file,
+            ...Object.fromEntries(SCORE_NAMES.map((name) => [name, format(r.scores![name])])),
+          })),
+      );
+  }
+  const totalSeconds = Math.round((performance.now() - started) / 100) / 10;
+  const report = { totalSeconds, machine: machine(), pdfTuning: PDF_TUNING, pdfHeldOut: PDF_HELD_OUT, summary, runs };
+  await reportWritten('structure', report, loadBefore);
+}
