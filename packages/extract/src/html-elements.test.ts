@@ -52,14 +52,22 @@ describe('htmlElements', () => {
     });
   });
 
-  it('reads a figure as its caption, and a table that lays out the page as its blocks', () => {
+  it("reads a figure as its caption, a table of one cell as its blocks, and a table in a cell as that cell's text", () => {
     expect(
       elementsOf(`<figure><img src="cell.png" alt="A cell"><figcaption>Figure 1: a <i>plant</i> cell</figcaption></figure>
-        <table><tr><td><h2>Layout</h2><table><tr><td>inner</td><td>cell</td></tr></table></td></tr></table>`),
+        <table><tr><td><h2>Layout</h2><table><tr><td>inner</td><td>cell</td></tr>
+        <tr><td><table><tr><td>a</td><td>b</td></tr></table></td><td>c</td></tr></table></td></tr></table>`),
     ).toEqual([
       { kind: 'figure', text: 'Figure 1: a plant cell' },
       { kind: 'heading', level: 2, text: 'Layout' },
-      { kind: 'table', text: 'inner\tcell', rows: [[{ text: 'inner' }, { text: 'cell' }]] },
+      {
+        kind: 'table',
+        text: 'inner\tcell\na b\tc',
+        rows: [
+          [{ text: 'inner' }, { text: 'cell' }],
+          [{ text: 'a b' }, { text: 'c' }],
+        ],
+      },
     ]);
   });
 
@@ -67,6 +75,17 @@ describe('htmlElements', () => {
     expect(
       htmlElements(documentOf('<p>Before</p><img src="../img/a.png"><p>After</p>').body, { images: true }),
     ).toEqual([{ text: 'Before' }, { kind: 'figure', text: '', image: '../img/a.png' }, { text: 'After' }]);
+  });
+
+  it('reads a description list as a list: its terms, and their descriptions one level below', () => {
+    expect(
+      elementsOf('<dl><dt>Coffee</dt><dd>Black hot drink</dd><div><dt>Milk</dt><dd>White</dd></div></dl>'),
+    ).toEqual([
+      { kind: 'list-item', level: 1, ordered: false, text: 'Coffee' },
+      { kind: 'list-item', level: 2, ordered: false, text: 'Black hot drink' },
+      { kind: 'list-item', level: 1, ordered: false, text: 'Milk' },
+      { kind: 'list-item', level: 2, ordered: false, text: 'White' },
+    ]);
   });
 
   it("makes a plain text in which each element's text stands as it is", () => {

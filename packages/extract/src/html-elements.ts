@@ -135,6 +135,10 @@ class ElementReader {
       this.flush();
       return this.list(node, 1);
     }
+    if (tag === 'dl') {
+      this.flush();
+      return this.descriptionList(node, 1);
+    }
     if (tag === 'table') {
       this.flush();
       return this.table(node);
@@ -180,13 +184,25 @@ class ElementReader {
     }
   }
 
+  /** A description list as a list: each term an item, its descriptions the items one level below it. */
+  private descriptionList(list: DomElement, level: number): void {
+    for (const child of Array.from(list.children)) {
+      const tag = tagOf(child);
+      if (tag === 'dt') this.item(child, level, false);
+      else if (tag === 'dd') this.item(child, level + 1, false);
+      // HTML lets a `div` group a term with its descriptions.
+      else if (tag === 'div') this.descriptionList(child, level);
+    }
+  }
+
   /** A list item's own text, then what it holds that is not running text: nested lists, one level deeper, and tables. */
   private item(li: DomElement, level: number, ordered: boolean): void {
     const nested: DomElement[] = [];
     const text = normalizeText(
       inlineText(li, (element) => {
         const tag = tagOf(element);
-        if (tag !== 'ul' && tag !== 'ol' && tag !== 'table' && tag !== 'pre' && !HEADING.test(tag)) return false;
+        if (tag !== 'ul' && tag !== 'ol' && tag !== 'dl' && tag !== 'table' && tag !== 'pre' && !HEADING.test(tag))
+          return false;
         nested.push(element);
         return true;
       }),
@@ -195,6 +211,7 @@ class ElementReader {
     for (const element of nested) {
       const tag = tagOf(element);
       if (tag === 'ul' || tag === 'ol') this.list(element, level + 1);
+      else if (tag === 'dl') this.descriptionList(element, level + 1);
       else this.node(asNode(element));
     }
   }
@@ -202,8 +219,9 @@ class ElementReader {
   private table(table: DomElement): void {
     const rows = tableRows(table);
     const caption = Array.from(table.children).find((child) => tagOf(child) === 'caption');
-    // A table laid out for the page, not for data (one cell, or tables inside it): its content is read as blocks.
-    if (!rows || rows.flat().length <= 1) {
+    // A table of one cell frames its content, which is read as blocks; any other is a table, a table or a heading
+    // in a cell being part of the cell's text.
+    if (rows.flat().length <= 1) {
       this.block(table);
       this.flush();
       return;
@@ -266,11 +284,10 @@ function inlineText(element: DomElement, aside?: (element: DomElement) => boolea
 }
 
 /**
- * A table's rows of cells, in the table's own rows (those of a table inside it are its own), with header cells (`th`,
- * or any cell of a `thead`) and spans; undefined for a table with a table inside it, which lays out a page.
+ * A table's rows of cells, in the table's own rows, with header cells (`th`, or any cell of a `thead`) and spans. A
+ * table inside a cell is part of that cell's text, as a reader of the outer table sees it.
  */
-function tableRows(table: DomElement): TableCell[][] | undefined {
-  if (table.querySelector('table')) return undefined;
+function tableRows(table: DomElement): TableCell[][] {
   const rows: TableCell[][] = [];
   const readRow = (tr: DomElement, inHead: boolean) => {
     const row: TableCell[] = [];
