@@ -58,15 +58,26 @@ export interface StructureFields {
 }
 
 /**
- * The plain text of a document model: its elements' texts in order, a blank line between blocks and a line break
- * between the items of a list, so that each element's text stands in the whole text as it is.
+ * The plain text of a document model: its elements' texts in order, a blank line between blocks, and a list's
+ * items a line each after their marker (`*`, or their number), indented two spaces a level, so that each
+ * element's text stands in the whole text as it is.
  */
 export function plainTextOf(elements: TextSegment[]): string {
   let text = '';
   let previous: TextSegment | undefined;
+  /** The number of the last item of each open numbered list, by depth. */
+  let numbers: number[] = [];
   for (const element of elements) {
     if (!element.text) continue;
-    if (text) text += previous?.kind === 'list-item' && element.kind === 'list-item' ? '\n' : '\n\n';
+    const inList = element.kind === 'list-item';
+    if (text) text += previous?.kind === 'list-item' && inList ? '\n' : '\n\n';
+    if (inList) {
+      const level = Math.max(1, element.level ?? 1);
+      numbers = previous?.kind === 'list-item' ? numbers.slice(0, level) : [];
+      const number = element.ordered ? (numbers[level - 1] ?? 0) + 1 : 0;
+      numbers[level - 1] = number;
+      text += `${'  '.repeat(level - 1)}${element.ordered ? `${number}.` : '*'} `;
+    }
     text += element.text;
     previous = element;
   }

@@ -89,8 +89,15 @@ describe('htmlElements', () => {
   });
 
   it("makes a plain text in which each element's text stands as it is", () => {
-    const elements = elementsOf('<h1>A</h1><ul><li>one</li><li>two</li></ul><p>end</p>');
-    expect(plainTextOf(elements)).toBe('A\n\none\ntwo\n\nend');
+    const elements = elementsOf('<h1>A</h1><ul><li>one<ol><li>a</li><li>b</li></ol></li><li>two</li></ul><p>end</p>');
+    const text = plainTextOf(elements);
+    expect(text).toBe('A\n\n* one\n  1. a\n  2. b\n* two\n\nend');
+    let cursor = 0;
+    for (const element of elements) {
+      const at = text.indexOf(element.text, cursor);
+      expect(at).toBeGreaterThanOrEqual(cursor);
+      cursor = at + element.text.length;
+    }
   });
 });
 
@@ -167,7 +174,8 @@ describe('plain text and Markdown through the text extractor', () => {
       { kind: 'code', language: 'js', text: 'const cell = "alive";' },
       { text: 'A quote.' },
     ]);
-    expect(result.text).not.toMatch(/[#*|`>]/);
+    expect(result.text).not.toMatch(/[#|`>]|\*living/);
+    expect(result.text).toContain('* Nucleus\n  * Nucleolus\n    1. First\n* Ribosome');
   });
 
   it('tells a Markdown file by its name or declared type', () => {
