@@ -195,13 +195,6 @@ const AD_LABEL = /^(advertisement|advertising|ad|sponsored|anzeige|werbung|publi
  * meta tags) and pull quotes (a quote whose words are already in one of the article's paragraphs).
  */
 function tidyArticle(content: DomDocument, author: string | undefined): void {
-  // html-to-text's table layout has no place for a caption; as a line of its own above the table it stays.
-  for (const caption of content.querySelectorAll('table > caption')) {
-    const line = content.createElement('p');
-    line.textContent = caption.textContent;
-    caption.parentElement?.before(line);
-    caption.remove();
-  }
   for (const block of content.querySelectorAll('p, div, span')) {
     if (block.childElementCount === 0 && AD_LABEL.test(clean(block.textContent) ?? '')) block.remove();
   }
