@@ -14,6 +14,7 @@ import * as notifyAuthChangesAndVersionListings from './0013_notify_auth_changes
 import * as createSpeechChunks from './0014_create_speech_chunks.ts';
 import * as mergeSearchCountsAtCommit from './0015_merge_search_counts_at_commit.ts';
 import * as renameMaterialChunksToSearchPassages from './0016_rename_material_chunks_to_search_passages.ts';
+import * as addStructureToSearchPassages from './0017_add_structure_to_search_passages.ts';
 
 /** Listed explicitly (no directory scanning) so bundling and ordering are obvious. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0014_create_speech_chunks': createSpeechChunks,
   '0015_merge_search_counts_at_commit': mergeSearchCountsAtCommit,
   '0016_rename_material_chunks_to_search_passages': renameMaterialChunksToSearchPassages,
+  '0017_add_structure_to_search_passages': addStructureToSearchPassages,
 };

@@ -2473,14 +2473,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The whole extracted text, or its segments with their positions
-         * @description Works for text of any size (also when it is too long for `metadata.extractedText` and the material has `metadata.textUrl` instead): the body is streamed from storage. With `format=json` (or `Accept: application/json`), a page of segments in reading order; with `format=ndjson` (or `Accept: application/x-ndjson`), all of them, one per line. Each segment says where it is (`page`, `chapter`, `startMs`/`endMs`), how it was read (`source`: `text-layer`, `ocr`, `transcript`; OCR adds `confidence`) and where it starts in the whole text (`offset`): `text.slice(offset, offset + length)` is the segment. No segment is longer than 16,384 characters: a long text comes as consecutive segments cut at paragraph breaks. 409 while the material is not `active`; 406 when, without `format`, `Accept` takes none of the three media types.
+         * The whole extracted text, its segments with their positions, or the document as Markdown
+         * @description Works for text of any size (also when it is too long for `metadata.extractedText` and the material has `metadata.textUrl` instead): the body is streamed from storage. With `format=json` (or `Accept: application/json`), a page of segments in reading order; with `format=ndjson` (or `Accept: application/x-ndjson`), all of them, one per line. Each segment says where it is (`page`, `chapter`, `startMs`/`endMs`), how it was read (`source`: `text-layer`, `ocr`, `transcript`; OCR adds `confidence`) and where it starts in the whole text (`offset`): `text.slice(offset, offset + length)` is the segment. No segment is longer than 16,384 characters: a long text comes as consecutive segments cut at paragraph breaks. Each segment is an element of the document: `kind` (`heading`, `list-item`, `table`, `figure`, `code`...; absent for a paragraph), a heading's `level` or a list item's depth, `path` (the headings it stands under, outermost first), a table's `rows` of cells, a figure's `image` (an id of `metadata.images`) and, for PDFs, `box`. With `format=markdown` (or `Accept: text/markdown`), the whole document as CommonMark with GFM tables: page and slide changes as HTML comments, figures as images linked to their signed URLs; a material processed before structure was kept reads as its paragraphs. 409 while the material is not `active`; 406 when, without `format`, `Accept` takes none of the four media types.
          */
         get: {
             parameters: {
                 query?: {
-                    /** @description `text` (the default): the whole text, `text/plain`. `json`: a page of segments with their positions. `ndjson`: every segment, one JSON object per line, streamed. Without it, `Accept: application/json` or `application/x-ndjson` chooses. */
-                    format?: "text" | "json" | "ndjson";
+                    /** @description `text` (the default): the whole text, `text/plain`. `json`: a page of segments with their positions. `ndjson`: every segment, one JSON object per line, streamed. `markdown`: the whole document as CommonMark with GFM tables, streamed. Without it, `Accept: application/json`, `application/x-ndjson` or `text/markdown` chooses. */
+                    format?: "text" | "json" | "ndjson" | "markdown";
                     /** @description With `format=json` */
                     page?: number;
                     /** @description Segments per page (`json`) */
@@ -2495,7 +2495,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The text (`text/plain`), a page of segments (`application/json`), or every segment (NDJSON) */
+                /** @description The text (`text/plain`), a page of segments (`application/json`), every segment (NDJSON), or the document as Markdown (`text/markdown`) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2505,6 +2505,19 @@ export interface paths {
                         "application/json": components["schemas"]["TextSegmentPage"];
                         /** @example {"text":"…","offset":0,"page":1,"source":"text-layer"} */
                         "application/x-ndjson": components["schemas"]["TextSegment"];
+                        /**
+                         * @example <!-- page 1 -->
+                         *
+                         *     # Cells
+                         *
+                         *     - Nucleus
+                         *     - Ribosome
+                         *
+                         *     | Name | Role |
+                         *     |---|---|
+                         *     | Mitochondrion | ATP |
+                         */
+                        "text/markdown; charset=utf-8": string;
                     };
                 };
                 /** @description The request is invalid; `message` and `details` name the field */
@@ -6001,10 +6014,15 @@ export interface components {
                 score: number;
                 text: string;
                 chunkIndex: number;
+                /** @description The headings the passage stands under, outermost first */
+                heading?: string[];
                 page?: number;
+                slide?: number;
                 chapter?: number;
                 startMs?: number;
                 endMs?: number;
+                /** @description Where the passage stands on its PDF page: `[x0, y0, x1, y1]` in points from the top left */
+                box?: number[];
                 material: {
                     id: string;
                     name: string;
@@ -6048,6 +6066,41 @@ export interface components {
             source: "text-layer" | "ocr" | "transcript";
             /** @description OCR confidence of the page or image, 0..100 */
             confidence?: number;
+            /**
+             * @description What the segment is in the document: `heading`, `list-item`, `table`, `figure`, `code`... Absent: a paragraph (and every segment of a material processed before structure was kept)
+             * @enum {string}
+             */
+            kind?: "title" | "heading" | "paragraph" | "list-item" | "table" | "figure" | "caption" | "code" | "formula" | "page-header" | "page-footer" | "footnote" | "notes";
+            /** @description A heading's level (1-6); a list item's nesting depth (1 for the outermost list) */
+            level?: number;
+            /** @description The texts of the headings the segment stands under, outermost first */
+            path?: string[];
+            /** @description A list item of a numbered list */
+            ordered?: boolean;
+            /** @description A table's rows of cells (on its first segment, when a table is cut into several) */
+            rows?: components["schemas"]["TableCell"][][];
+            /** @description A code block's language, where the source names one */
+            language?: string;
+            /** @description A figure's stored image: the `id` of its entry in `metadata.images` */
+            image?: string;
+            slide?: number;
+            sheet?: number;
+            /** @description Where the element stands on its PDF page: `[x0, y0, x1, y1]` in points from the top left */
+            box?: [
+                number,
+                number,
+                number,
+                number
+            ];
+            /** @description An element the source hides (a hidden slide) */
+            hidden?: boolean;
+        };
+        TableCell: {
+            text: string;
+            /** @description A header cell (`th`, a header row) */
+            header?: boolean;
+            rowSpan?: number;
+            colSpan?: number;
         };
         JobStatus: {
             /** @description The processing job's id: the material's id */

@@ -123,6 +123,9 @@ export interface PassageHit {
   chapter: number | null;
   start_ms: number | null;
   end_ms: number | null;
+  heading: string[] | null;
+  slide: number | null;
+  box: number[] | null;
   score: number;
   /** The lexemes of `terms` the passage holds. */
   lexemes: string[];
@@ -225,7 +228,7 @@ export async function searchPassages(db: Db, organizationId: string, q: PassageS
       limit ${Math.max(MIN_CANDIDATES, q.limit * (q.passagesPerMaterial + SPARE_PASSAGES))}
     ), ranked as (
       select k.material_id, k.chunk_index, k.lexemes, k.score + (${adjacency}) as score,
-             c.text, c.page, c.chapter, c.start_ms, c.end_ms
+             c.text, c.page, c.chapter, c.start_ms, c.end_ms, c.heading, c.slide, c.box
       from candidates k join search_passages c on c.material_id = k.material_id and c.chunk_index = k.chunk_index
     ), grouped as (
       select r.*, row_number() over (partition by r.material_id order by r.score desc, r.chunk_index) as nth from ranked r
@@ -235,7 +238,7 @@ export async function searchPassages(db: Db, organizationId: string, q: PassageS
       limit ${q.limit}
     )
     select g.material_id, l.name as material_name, l.content_type, g.chunk_index, g.text, g.page, g.chapter,
-           g.start_ms, g.end_ms, g.score, g.lexemes,
+           g.start_ms, g.end_ms, g.heading, g.slide, g.box, g.score, g.lexemes,
            ts_headline(${config}::regconfig, g.text, ${highlight}::tsquery,
                        ${`HighlightAll=true, StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}`}) as highlighted
     from page g join live l on l.id = g.material_id

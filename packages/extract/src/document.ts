@@ -1,3 +1,5 @@
+import type { TextSegment } from './types.ts';
+
 /**
  * The document model every extractor fills: an ordered list of elements, each a `TextSegment` with a kind.
  * Plain text, Markdown, `/text` segments and search passages are all derived from that one list, so a
@@ -53,4 +55,40 @@ export interface StructureFields {
   box?: Box;
   /** An element the source hides (a hidden slide's). */
   hidden?: boolean;
+}
+
+/**
+ * The plain text of a document model: its elements' texts in order, a blank line between blocks, and a list's
+ * items a line each after their marker (`*`, or their number), indented two spaces a level, so that each
+ * element's text stands in the whole text as it is.
+ */
+export function plainTextOf(elements: TextSegment[]): string {
+  let text = '';
+  let previous: TextSegment | undefined;
+  /** The number of the last item of each open numbered list, by depth. */
+  let numbers: number[] = [];
+  for (const element of elements) {
+    if (!element.text) continue;
+    const inList = element.kind === 'list-item';
+    if (text) text += previous?.kind === 'list-item' && inList ? '\n' : '\n\n';
+    if (inList) {
+      const level = Math.max(1, element.level ?? 1);
+      numbers = previous?.kind === 'list-item' ? numbers.slice(0, level) : [];
+      const number = element.ordered ? (numbers[level - 1] ?? 0) + 1 : 0;
+      numbers[level - 1] = number;
+      text += `${'  '.repeat(level - 1)}${element.ordered ? `${number}.` : '*'} `;
+    }
+    text += element.text;
+    previous = element;
+  }
+  return text;
+}
+
+/** Plain text as the document model has it: its paragraphs, at the blank lines between them. */
+export function paragraphsOf(text: string): TextSegment[] {
+  return text
+    .split(/\n[^\S\n]*\n\s*/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => ({ text: paragraph }));
 }

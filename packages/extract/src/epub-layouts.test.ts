@@ -62,7 +62,7 @@ describe('extractEpub on books other tools read', () => {
     expect(result.metadata).toMatchObject({ chapterCount: 2 });
     expect(result.metadata.textless).toBeUndefined();
     expect(wordF1(result.text, written(chapters))).toBeGreaterThanOrEqual(0.95);
-    expect(result.segments.map((s) => s.chapter)).toEqual([1, 2]);
+    expect([...new Set(result.segments.map((s) => s.chapter))]).toEqual([1, 2]);
   });
 
   it('reads the SVG text of fixed-layout pages', async () => {

@@ -37,9 +37,13 @@ describe('extractEpub', () => {
       chapterCount: 3,
     });
     expect(result.segments).toEqual([
-      { chapter: 1, text: 'The Seed\n\nA seed waits in the cold ground.\n\nRain arrives in spring.' },
-      { chapter: 2, text: 'The Sprout\n\nGreen shoots break the soil.' },
-      { chapter: 3, text: 'The Flower\n\nPetals open toward the sun.' },
+      { chapter: 1, kind: 'heading', level: 1, text: 'The Seed' },
+      { chapter: 1, text: 'A seed waits in the cold ground.' },
+      { chapter: 1, text: 'Rain arrives in spring.' },
+      { chapter: 2, kind: 'heading', level: 1, text: 'The Sprout' },
+      { chapter: 2, text: 'Green shoots break the soil.' },
+      { chapter: 3, kind: 'heading', level: 1, text: 'The Flower' },
+      { chapter: 3, text: 'Petals open toward the sun.' },
     ]);
     expect(result.text).not.toMatch(/<|>|&lt;/);
     expect(result.text.indexOf('seed waits')).toBeLessThan(result.text.indexOf('shoots'));
@@ -51,7 +55,9 @@ describe('extractEpub', () => {
       [2, 'The Sprout'],
       [3, 'The Flower'],
     ]);
-    expect(result.text.slice(listed[1]!.offset, listed[1]!.offset + listed[1]!.length)).toBe(result.segments[1]!.text);
+    expect(result.text.slice(listed[1]!.offset, listed[1]!.offset + listed[1]!.length)).toBe(
+      'The Sprout\n\nGreen shoots break the soil.',
+    );
     expect(result.metadata.toc).toEqual([
       { title: 'The Seed', level: 0, href: 'OEBPS/text/z-part.xhtml', chapter: 1 },
       { title: 'The Sprout', level: 0, href: 'OEBPS/text/y-part.xhtml', chapter: 2 },

@@ -3,10 +3,11 @@ import { EPub } from 'epub2';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { bookPath, parseNavDocument, resolveInBook, type NavEntry } from './epub-nav.ts';
 import { svgTextOf, withoutOpfPrefix } from './epub-package.ts';
-import { htmlToText } from './html-text.ts';
+import { paragraphsOf, plainTextOf } from './document.ts';
+import { htmlChapter } from './html-text.ts';
 import { MAX_EXTRACTED_IMAGES, saveAsWebp } from './image-files.ts';
 import { ExtractError, type ExtractedImage, type Extractor, type TextSegment } from './types.ts';
-import { countWords, normalizeText } from './words.ts';
+import { countWords } from './words.ts';
 import { openZipArchive, type ZipArchive } from './zip-archive.ts';
 
 const CHAPTER_TYPES = new Set(['application/xhtml+xml', 'text/html']);
@@ -75,12 +76,19 @@ export const extractEpub: Extractor = async (inputPath, options) => {
       wordCount: number;
     }[] = [];
     const imageRefs: { href: string; chapter: number }[] = [];
+    /** Figures whose `image` is still the image's path in the book, until the stored file is known. */
+    const figures: TextSegment[] = [];
     for (const [index, item] of spine.entries()) {
       const chapter = index + 1;
       const href = bookPath(item.href!);
       const html = (await archive.read(href)).toString('utf8');
-      const converted = htmlToText(html);
-      const chapterText = normalizeText([converted.text, svgTextOf(html)].filter(Boolean).join('\n\n'));
+      const converted = htmlChapter(html);
+      const svgText = svgTextOf(html);
+      const elements = [...converted.elements, ...(svgText ? paragraphsOf(svgText) : [])].map((element) => ({
+        ...element,
+        chapter,
+      }));
+      const chapterText = plainTextOf(elements);
       if (text && chapterText) text += '\n\n';
       const title = toc.find((entry) => entry.chapter === chapter)?.title ?? converted.title;
       chapters.push({
@@ -92,18 +100,31 @@ export const extractEpub: Extractor = async (inputPath, options) => {
         wordCount: countWords(chapterText),
       });
       text += chapterText;
-      if (chapterText) segments.push({ text: chapterText, chapter });
+      for (const element of elements) {
+        const image = element.image !== undefined ? resolveInBook(href, element.image) : undefined;
+        const { image: _src, ...rest } = element;
+        if (image) figures.push({ ...rest, image });
+        segments.push(image ? figures.at(-1)! : rest);
+      }
       if (options.extractImages) for (const image of imagesIn(html, href)) imageRefs.push({ href: image, chapter });
       options.onProgress?.(Math.round((chapter / spine.length) * (options.extractImages ? 70 : 95)));
     }
 
-    const images = options.extractImages ? await extractBookImages(book, archive, imageRefs, options.outputDir) : [];
+    const { images, fileOf } = options.extractImages
+      ? await extractBookImages(book, archive, imageRefs, options.outputDir)
+      : { images: [], fileOf: new Map<string, string>() };
+    for (const figure of figures) {
+      const file = fileOf.get(figure.image!);
+      if (file) figure.image = file;
+      else delete figure.image;
+    }
     options.onProgress?.(95);
 
     const metadata = book.metadata;
     return {
       text,
-      segments,
+      // A figure with neither a caption nor a stored image says nothing.
+      segments: segments.filter((segment) => segment.text || segment.image !== undefined),
       images,
       metadata: {
         ...definedStrings({
@@ -187,7 +208,7 @@ async function extractBookImages(
   archive: ZipArchive,
   refs: { href: string; chapter: number }[],
   outputDir: string,
-): Promise<ExtractedImage[]> {
+): Promise<{ images: ExtractedImage[]; fileOf: Map<string, string> }> {
   const manifestImages = new Map<string, ManifestItem>();
   for (const item of book.listImage()) {
     if (item.href && item.mediaType !== 'image/svg+xml') manifestImages.set(bookPath(item.href), item);
@@ -201,6 +222,7 @@ async function extractBookImages(
   }
 
   const images: ExtractedImage[] = [];
+  const fileOf = new Map<string, string>();
   for (const { href, chapter } of ordered) {
     if (images.length >= MAX_EXTRACTED_IMAGES) break;
     const data = await archive.read(href).catch(() => undefined);
@@ -208,6 +230,7 @@ async function extractBookImages(
     const file = `${chapter ? `chapter-${chapter}` : 'book'}-${images.length + 1}.webp`;
     const output = await saveAsWebp(data, path.join(outputDir, file));
     if (!output) continue;
+    fileOf.set(href, file);
     images.push({
       file,
       role: 'extracted',
@@ -217,7 +240,7 @@ async function extractBookImages(
       format: 'webp',
     });
   }
-  return images;
+  return { images, fileOf };
 }
 
 function definedStrings(values: Record<string, unknown>): Record<string, string> {

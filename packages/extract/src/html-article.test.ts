@@ -88,6 +88,7 @@ describe('extractHtmlPage', () => {
   it('keeps the whole text, flagged, of a page with no text at all', () => {
     expect(extractHtmlPage('<html><body><img src="a.png"></body></html>')).toEqual({
       text: '',
+      elements: [],
       metadata: { extraction: 'whole-page', fallbackReason: 'no block of text was found' },
     });
   });

@@ -6,7 +6,10 @@ import { articleAround, descriptionProbes, holdsProbe, leadText, probeHolder } f
 import { pruneBoilerplate } from './html-prune.ts';
 import { pageShape, streamedText } from './html-stream.ts';
 import { cutAtTail, dropCreditedCaptions, dropLinkLists, dropReadAlso, trimEdges } from './html-tidy.ts';
-import { documentTitle, readableText } from './html-text.ts';
+import { paragraphsOf, plainTextOf } from './document.ts';
+import { htmlElements, keepHeadingLevels } from './html-elements.ts';
+import { documentTitle } from './html-text.ts';
+import type { TextSegment } from './types.ts';
 
 /**
  * Below this many characters Readability's pick is not an article (its own threshold for "found the content"):
@@ -39,7 +42,10 @@ export interface HtmlPageMetadata {
 }
 
 export interface HtmlPage {
+  /** The elements' text (`plainTextOf`). */
   text: string;
+  /** The content as the document model: headings, lists, tables, figures, code and paragraphs. */
+  elements: TextSegment[];
   metadata: HtmlPageMetadata;
 }
 
@@ -56,7 +62,10 @@ export function extractHtmlPage(html: string, pageUrl?: string): HtmlPage {
       deepest > MAX_DEPTH
         ? `the page nests ${deepest} elements deep, more than the ${MAX_DEPTH} searched for an article`
         : `the page has ${elements} elements, more than the ${MAX_ELEMENTS} searched for an article`;
-    return { text, metadata: defined({ extraction: 'whole-page', fallbackReason, title: documentTitle(html), lang }) };
+    return withText(
+      paragraphsOf(text),
+      defined({ extraction: 'whole-page', fallbackReason, title: documentTitle(html), lang }),
+    );
   }
   const { head, article, pruned, failure: thrown } = readArticle(html, pageUrl);
   const described = {
@@ -76,23 +85,25 @@ export function extractHtmlPage(html: string, pageUrl?: string): HtmlPage {
     // The posts are found in the page without its furniture, and each is tidied as the article is.
     const posts = postsLike(pruned ?? html, content);
     const body = posts
-      ? posts.map((post) => readableText(tidiedPost(post, described.author))).join('\n\n')
-      : readableText(content.body.innerHTML);
-    const lead = leadLeftOut(body, head, html, pruned);
-    return {
-      text: withHeadline(lead ? `${lead}\n\n${body}` : body, head),
-      metadata: defined({ extraction: 'article', ...described }),
-    };
+      ? posts.flatMap((post) => htmlElements(tidiedPost(post, described.author).body))
+      : htmlElements(content.body);
+    const lead = leadLeftOut(plainTextOf(body), head, html, pruned);
+    const elements = withHeadline(lead ? [...paragraphsOf(lead), ...body] : body, head);
+    return withText(elements, defined({ extraction: 'article', ...described }));
   }
   const failure =
     thrown ??
     (article
       ? `the longest block of text found is ${articleChars} characters, under ${MIN_ARTICLE_CHARS}`
       : 'no block of text was found');
-  return {
-    text: readableText(pruned ?? html),
-    metadata: defined({ extraction: 'whole-page', fallbackReason: failure, ...described }),
-  };
+  return withText(
+    htmlElements(parseDocument(pruned ?? html).body),
+    defined({ extraction: 'whole-page', fallbackReason: failure, ...described }),
+  );
+}
+
+function withText(elements: TextSegment[], metadata: HtmlPageMetadata): HtmlPage {
+  return { text: plainTextOf(elements), elements, metadata };
 }
 
 /** Readability's article and what the page says of itself; the document it works on is dropped on return, so a large page is not held twice. */
@@ -103,6 +114,7 @@ function readArticle(
   const document = parseDocument(html);
   // Read before Readability, which rewrites the document as it works.
   const head = pageFacts(document, pageUrl);
+  keepHeadingLevels(document);
   pruneBoilerplate(document);
   // Readability rewrites the document as it works; the page without its furniture is what is kept if it finds nothing.
   const pruned = document.documentElement?.outerHTML;
@@ -118,7 +130,9 @@ function readArticle(
       };
     if ((article?.textContent?.trim().length ?? 0) >= MIN_ARTICLE_CHARS) return { head, pruned, article };
     // The furniture rules took the article with them (a post inside a block named like a widget): the page as it is.
-    const unpruned = new Readability(parseDocument(html), { keepClasses: true }).parse();
+    const page = parseDocument(html);
+    keepHeadingLevels(page);
+    const unpruned = new Readability(page, { keepClasses: true }).parse();
     const found = (unpruned?.textContent?.trim().length ?? 0) >= MIN_ARTICLE_CHARS;
     return { head, pruned, article: found ? unpruned : article };
   } catch (err) {
@@ -181,13 +195,6 @@ const AD_LABEL = /^(advertisement|advertising|ad|sponsored|anzeige|werbung|publi
  * meta tags) and pull quotes (a quote whose words are already in one of the article's paragraphs).
  */
 function tidyArticle(content: DomDocument, author: string | undefined): void {
-  // html-to-text's table layout has no place for a caption; as a line of its own above the table it stays.
-  for (const caption of content.querySelectorAll('table > caption')) {
-    const line = content.createElement('p');
-    line.textContent = caption.textContent;
-    caption.parentElement?.before(line);
-    caption.remove();
-  }
   for (const block of content.querySelectorAll('p, div, span')) {
     if (block.childElementCount === 0 && AD_LABEL.test(clean(block.textContent) ?? '')) block.remove();
   }
@@ -242,10 +249,10 @@ function postsLike(html: string, content: DomDocument): DomElement[] | undefined
   return posts.length >= 2 ? posts : undefined;
 }
 
-function tidiedPost(post: DomElement, author: string | undefined): string {
+function tidiedPost(post: DomElement, author: string | undefined): DomDocument {
   const document = documentOf(post.outerHTML);
   tidyArticle(document, author);
-  return document.body.innerHTML;
+  return document;
 }
 
 function countClass(html: string, kind: string): number {
@@ -259,10 +266,13 @@ function headlineOf(title: string | undefined, headline: string | undefined): st
   return /^\s*[|\-–—:·»/]/.test(title.slice(headline.length)) ? headline : title;
 }
 
-/** Puts the page's headline and subtitle back on top of the article when Readability left them out. */
-function withHeadline(text: string, { headline, subtitle }: PageFacts): string {
-  const top = [headline, subtitle].filter((line): line is string => line !== undefined && !text.includes(line));
-  return top.length > 0 ? `${top.join('\n\n')}\n\n${text}` : text;
+/** Puts the page's headline (as its title) and subtitle back on top of the article when Readability left them out. */
+function withHeadline(elements: TextSegment[], { headline, subtitle }: PageFacts): TextSegment[] {
+  const text = plainTextOf(elements);
+  const top: TextSegment[] = [];
+  if (headline !== undefined && !text.includes(headline)) top.push({ kind: 'title', text: headline });
+  if (subtitle !== undefined && !text.includes(subtitle)) top.push({ text: subtitle });
+  return [...top, ...elements];
 }
 
 /** A byline without its leading "By". */

@@ -25,6 +25,7 @@ export interface DomElement {
   readonly childElementCount: number;
   readonly isConnected: boolean;
   getAttribute(name: string): string | null;
+  setAttribute(name: string, value: string): void;
   querySelector(selectors: string): DomElement | null;
   querySelectorAll(selectors: string): Iterable<DomElement>;
   getElementsByTagName(name: string): Iterable<DomElement>;

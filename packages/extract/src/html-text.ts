@@ -1,5 +1,8 @@
 import { convert, type HtmlToTextOptions } from 'html-to-text';
+import { parseDocument } from './html-dom.ts';
+import { htmlElements } from './html-elements.ts';
 import { streamedTitle } from './html-stream.ts';
+import type { TextSegment } from './types.ts';
 
 const skip = (selector: string) => ({ selector, format: 'skip' });
 
@@ -20,6 +23,17 @@ const READABLE: HtmlToTextOptions = {
 /** A whole page's readable text and its document title: an EPUB chapter's text. */
 export function htmlToText(html: string): { title?: string; text: string } {
   return { title: documentTitle(html), text: readableText(withFallbacks(html)) };
+}
+
+/**
+ * An EPUB chapter as the document model, with its document title: each image is a `figure` whose `image` is its
+ * `src` as the chapter writes it.
+ */
+export function htmlChapter(html: string): { title?: string; elements: TextSegment[] } {
+  return {
+    title: documentTitle(html),
+    elements: htmlElements(parseDocument(withFallbacks(html)).body, { images: true }),
+  };
 }
 
 /**

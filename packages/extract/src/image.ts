@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { paragraphsOf } from './document.ts';
 import { isPixelLimitError, MAX_INPUT_PIXELS, openImage } from './image-files.ts';
 import { recognizeText, type OcrSettings } from './ocr.ts';
 import { ExtractError, type ExtractedImage, type Extractor, type ImageRole } from './types.ts';
@@ -35,7 +36,8 @@ export const createImageExtractor =
 
     return {
       text,
-      segments: text ? [{ text, source: 'ocr', confidence: ocr.confidence }] : [],
+      // Its paragraphs, as OCR separates its blocks of text with blank lines.
+      segments: paragraphsOf(text).map((paragraph) => ({ ...paragraph, source: 'ocr', confidence: ocr.confidence })),
       images,
       metadata: {
         width,

@@ -36,6 +36,10 @@ export interface ExtractOptions {
   onPageCount?: (pages: number) => void;
   /** The address the file was fetched from (URL materials), against which a web page's relative links resolve. */
   sourceUrl?: string;
+  /** The file's name as uploaded: tells a Markdown file from plain text, which sniffing cannot. */
+  fileName?: string;
+  /** The type the file was uploaded or served with (`text/markdown`), beside what its bytes are sniffed as. */
+  mimeType?: string;
   /** The charset the bytes were served or uploaded with (a Content-Type's `charset`): it outranks a page's `<meta>`. */
   charset?: string;
   /** Called once the text is out, before any image is pulled (images empty), so a caller can keep it should the images overrun. */

@@ -1,16 +1,21 @@
 import type { Db } from '@quire/db';
 import type { Material } from '@quire/material';
 
-/** One searchable passage of a material's text, with where it sits (page, chapter, time). */
+/** One searchable passage of a material's text, with where it sits (headings, page, slide, chapter, time). */
 export interface SearchPassage {
   text: string;
+  /** The headings the passage stands under, outermost first. */
+  heading?: string[];
   page?: number;
+  slide?: number;
+  /** `[x0, y0, x1, y1]` on a PDF page. */
+  box?: number[];
   chapter?: number;
   startMs?: number;
   endMs?: number;
 }
 
-/** Rows per INSERT: 7 parameters each stays far below Postgres's 65,535-parameter limit. */
+/** Rows per INSERT: 10 parameters each stays far below Postgres's 65,535-parameter limit. */
 const INSERT_BATCH = 500;
 
 /**
@@ -42,6 +47,9 @@ export async function replaceSearchPassages(
       chapter: passage.chapter ?? null,
       start_ms: passage.startMs ?? null,
       end_ms: passage.endMs ?? null,
+      heading: passage.heading ?? null,
+      slide: passage.slide ?? null,
+      box: passage.box ?? null,
     }));
     await trx.insertInto('search_passages').values(rows).execute();
   }

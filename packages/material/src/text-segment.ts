@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { SEGMENT_SOURCES, type ContentType, type TextSegment } from '@quire/extract';
+import { ELEMENT_KINDS, SEGMENT_SOURCES, type ContentType, type TextSegment } from '@quire/extract';
+
+const tableCellSchema = z
+  .object({
+    text: z.string(),
+    header: z.boolean().optional().meta({ description: 'A header cell (`th`, a header row)' }),
+    rowSpan: z.number().int().optional(),
+    colSpan: z.number().int().optional(),
+  })
+  .meta({ id: 'TableCell' });
 
 /** One stretch of a material's text with its position, as `/text?format=json` serves it. */
 export const textSegmentSchema = z
@@ -15,6 +24,39 @@ export const textSegmentSchema = z
         '`text-layer`: the file’s own text; `ocr`: read from an image of the page; `transcript`: speech-to-text',
     }),
     confidence: z.number().optional().meta({ description: 'OCR confidence of the page or image, 0..100' }),
+    kind: z
+      .enum(ELEMENT_KINDS)
+      .optional()
+      .meta({
+        description:
+          'What the segment is in the document: `heading`, `list-item`, `table`, `figure`, `code`... Absent: a ' +
+          'paragraph (and every segment of a material processed before structure was kept)',
+      }),
+    level: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "A heading's level (1-6); a list item's nesting depth (1 for the outermost list)" }),
+    path: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'The texts of the headings the segment stands under, outermost first' }),
+    ordered: z.boolean().optional().meta({ description: 'A list item of a numbered list' }),
+    rows: z
+      .array(z.array(tableCellSchema))
+      .optional()
+      .meta({ description: "A table's rows of cells (on its first segment, when a table is cut into several)" }),
+    language: z.string().optional().meta({ description: "A code block's language, where the source names one" }),
+    image: z
+      .string()
+      .optional()
+      .meta({ description: "A figure's stored image: the `id` of its entry in `metadata.images`" }),
+    slide: z.number().int().optional(),
+    sheet: z.number().int().optional(),
+    box: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional().meta({
+      description: 'Where the element stands on its PDF page: `[x0, y0, x1, y1]` in points from the top left',
+    }),
+    hidden: z.boolean().optional().meta({ description: 'An element the source hides (a hidden slide)' }),
   })
   .meta({ id: 'TextSegment' });
 export type StoredTextSegment = z.infer<typeof textSegmentSchema>;
@@ -67,14 +109,36 @@ export function piecesOf(text: string, max = MAX_SEGMENT_CHARS): { text: string;
  * `/text` in plain text. A result without segments is one segment of the whole text; a segment longer than
  * `MAX_SEGMENT_CHARS` becomes several with the same position.
  */
-export function textSegmentsOf(text: string, segments: TextSegment[], contentType: ContentType): StoredTextSegment[] {
+export function textSegmentsOf(
+  text: string,
+  segments: TextSegment[],
+  contentType: ContentType,
+  options: { imageId?: (file: string) => string | undefined } = {},
+): StoredTextSegment[] {
   const records: StoredTextSegment[] = [];
+  const headings = new HeadingPath();
   let cursor = 0;
   for (const segment of segments.length > 0 || !text ? segments : [{ text }]) {
-    const offset = text.indexOf(segment.text, cursor);
-    if (!segment.text || offset < 0) continue;
+    // A figure may have no caption: it stands where it is, with its image.
+    const image = segment.image !== undefined ? options.imageId?.(segment.image) : undefined;
+    const offset = segment.text || !image ? text.indexOf(segment.text, cursor) : cursor;
+    if ((!segment.text && !image) || offset < 0) continue;
     cursor = offset + segment.text.length;
-    for (const piece of piecesOf(segment.text)) {
+    const path = headings.above(segment);
+    const structure = {
+      ...(segment.kind !== undefined ? { kind: segment.kind } : {}),
+      ...(segment.level !== undefined ? { level: segment.level } : {}),
+      ...(path.length > 0 ? { path } : {}),
+      ...(segment.ordered !== undefined ? { ordered: segment.ordered } : {}),
+      ...(segment.language !== undefined ? { language: segment.language } : {}),
+      ...(image !== undefined ? { image } : {}),
+      ...(segment.slide !== undefined ? { slide: segment.slide } : {}),
+      ...(segment.sheet !== undefined ? { sheet: segment.sheet } : {}),
+      ...(segment.box !== undefined ? { box: segment.box } : {}),
+      ...(segment.hidden ? { hidden: true } : {}),
+    };
+    const pieces = segment.text ? piecesOf(segment.text) : [{ text: '', start: 0 }];
+    for (const [index, piece] of pieces.entries()) {
       records.push({
         text: piece.text,
         offset: offset + piece.start,
@@ -84,10 +148,28 @@ export function textSegmentsOf(text: string, segments: TextSegment[], contentTyp
         ...(segment.endMs !== undefined ? { endMs: segment.endMs } : {}),
         source: segment.source ?? usualSource(contentType),
         ...(segment.confidence !== undefined ? { confidence: segment.confidence } : {}),
+        ...structure,
+        ...(index === 0 && segment.rows !== undefined ? { rows: segment.rows } : {}),
       });
     }
   }
   return records;
+}
+
+/** The headings a document's elements stand under, read in order: a heading closes those of its level and below. */
+export class HeadingPath {
+  private open: { level: number; text: string }[] = [];
+
+  /** The texts of the headings above `element`, outermost first; a heading (or title) then opens its own. */
+  above(element: Pick<TextSegment, 'kind' | 'level' | 'text'>): string[] {
+    const level = element.kind === 'title' ? 0 : element.kind === 'heading' ? (element.level ?? 1) : undefined;
+    if (level === undefined) return this.open.map((heading) => heading.text);
+    while (this.open.length > 0 && this.open.at(-1)!.level >= level) this.open.pop();
+    const path = this.open.map((heading) => heading.text);
+    const text = element.text.replace(/\s+/g, ' ').trim();
+    if (text) this.open.push({ level, text });
+    return path;
+  }
 }
 
 /**

@@ -5,10 +5,11 @@ import { z } from 'zod';
 import { textSegmentSchema } from '@quire/material';
 import { AppError } from '../errors.ts';
 import { idParams } from '../openapi/common.ts';
+import { openMarkdown } from '../services/material-markdown.service.ts';
 import { openSegments, openText, segmentPage } from '../services/material-text.service.ts';
 import { apiRoute, type AnyRoute } from './route.ts';
 
-const FORMATS = ['text', 'json', 'ndjson'] as const;
+const FORMATS = ['text', 'json', 'ndjson', 'markdown'] as const;
 
 export const textQuerySchema = z.object({
   format: z
@@ -17,8 +18,9 @@ export const textQuerySchema = z.object({
     .meta({
       description:
         '`text` (the default): the whole text, `text/plain`. `json`: a page of segments with their positions. ' +
-        '`ndjson`: every segment, one JSON object per line, streamed. Without it, `Accept: application/json` ' +
-        'or `application/x-ndjson` chooses.',
+        '`ndjson`: every segment, one JSON object per line, streamed. `markdown`: the whole document as ' +
+        'CommonMark with GFM tables, streamed. Without it, `Accept: application/json`, `application/x-ndjson` or ' +
+        '`text/markdown` chooses.',
     }),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1).meta({ description: 'With `format=json`' }),
   limit: z.coerce.number().int().min(1).max(1000).default(100).meta({ description: 'Segments per page (`json`)' }),
@@ -33,9 +35,14 @@ export const textSegmentPageSchema = z
   })
   .meta({ id: 'TextSegmentPage' });
 
-const MEDIA_TYPES = ['text/plain', 'application/json', 'application/x-ndjson'];
+const MEDIA_TYPES = ['text/plain', 'application/json', 'application/x-ndjson', 'text/markdown'];
+const FORMAT_OF_MEDIA_TYPE: Record<string, (typeof FORMATS)[number]> = {
+  'application/json': 'json',
+  'application/x-ndjson': 'ndjson',
+  'text/markdown': 'markdown',
+};
 
-/** `format` decides; without it `Accept` does, and an `Accept` that takes none of the three is a 406. */
+/** `format` decides; without it `Accept` does, and an `Accept` that takes none of the four is a 406. */
 function formatOf(req: Request, format: (typeof FORMATS)[number] | undefined): (typeof FORMATS)[number] {
   if (format) return format;
   const preferred = req.accepts(MEDIA_TYPES);
@@ -46,7 +53,7 @@ function formatOf(req: Request, format: (typeof FORMATS)[number] | undefined): (
       `The text is served as ${MEDIA_TYPES.join(', ')}; the Accept header takes none of them`,
     );
   }
-  return preferred === 'application/json' ? 'json' : preferred === 'application/x-ndjson' ? 'ndjson' : 'text';
+  return FORMAT_OF_MEDIA_TYPE[preferred] ?? 'text';
 }
 
 /** Sends a stream; a storage error before the first byte becomes an error body, after it a cut connection. */
@@ -65,7 +72,7 @@ export const materialTextRoutes: AnyRoute[] = [
     method: 'get',
     path: '/api/v1/materials/{id}/text',
     tags: ['Materials'],
-    summary: 'The whole extracted text, or its segments with their positions',
+    summary: 'The whole extracted text, its segments with their positions, or the document as Markdown',
     description: [
       'Works for text of any size (also when it is too long for `metadata.extractedText` and the material has',
       '`metadata.textUrl` instead): the body is streamed from storage. With `format=json` (or',
@@ -74,20 +81,32 @@ export const materialTextRoutes: AnyRoute[] = [
       '`chapter`, `startMs`/`endMs`), how it was read (`source`: `text-layer`, `ocr`, `transcript`; OCR adds',
       '`confidence`) and where it starts in the whole text (`offset`): `text.slice(offset, offset + length)`',
       'is the segment. No segment is longer than 16,384 characters: a long text comes as consecutive segments cut',
-      'at paragraph breaks. 409 while the material is not `active`; 406 when, without `format`, `Accept` takes',
-      'none of the three media types.',
+      'at paragraph breaks. Each segment is an element of the document: `kind` (`heading`, `list-item`, `table`,',
+      "`figure`, `code`...; absent for a paragraph), a heading's `level` or a list item's depth, `path` (the",
+      "headings it stands under, outermost first), a table's `rows` of cells, a figure's `image` (an id of",
+      '`metadata.images`) and, for PDFs, `box`. With `format=markdown` (or `Accept: text/markdown`), the whole',
+      'document as CommonMark with GFM tables: page and slide changes as HTML comments, figures as images linked',
+      'to their signed URLs; a material processed before structure was kept reads as its paragraphs. 409 while',
+      'the material is not `active`; 406 when, without `format`, `Accept` takes none of the four media types.',
     ].join(' '),
     params: idParams('Material id'),
     query: textQuerySchema,
     responses: {
       200: {
-        description: 'The text (`text/plain`), a page of segments (`application/json`), or every segment (NDJSON)',
+        description:
+          'The text (`text/plain`), a page of segments (`application/json`), every segment (NDJSON), or the ' +
+          'document as Markdown (`text/markdown`)',
         content: {
           'text/plain; charset=utf-8': { schema: z.string() },
           'application/json': { schema: textSegmentPageSchema },
           'application/x-ndjson': {
             schema: textSegmentSchema,
             example: '{"text":"…","offset":0,"page":1,"source":"text-layer"}\n',
+          },
+          'text/markdown; charset=utf-8': {
+            schema: z.string(),
+            example:
+              '<!-- page 1 -->\n\n# Cells\n\n- Nucleus\n- Ribosome\n\n| Name | Role |\n|---|---|\n| Mitochondrion | ATP |\n',
           },
         },
       },
@@ -102,6 +121,8 @@ export const materialTextRoutes: AnyRoute[] = [
           return stream(http.res, 'application/x-ndjson', await openSegments(ctx, organizationId, params.id));
         case 'text':
           return stream(http.res, 'text/plain; charset=utf-8', await openText(ctx, organizationId, params.id));
+        case 'markdown':
+          return stream(http.res, 'text/markdown; charset=utf-8', await openMarkdown(ctx, organizationId, params.id));
       }
     },
   }),

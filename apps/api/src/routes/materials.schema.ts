@@ -266,10 +266,18 @@ export const searchResultsSchema = z
         }),
         text: z.string(),
         chunkIndex: z.number().int(),
+        heading: z
+          .array(z.string())
+          .optional()
+          .meta({ description: 'The headings the passage stands under, outermost first' }),
         page: z.number().int().optional(),
+        slide: z.number().int().optional(),
         chapter: z.number().int().optional(),
         startMs: z.number().optional(),
         endMs: z.number().optional(),
+        box: z.array(z.number()).length(4).optional().meta({
+          description: 'Where the passage stands on its PDF page: `[x0, y0, x1, y1]` in points from the top left',
+        }),
         material: z.strictObject({ id: z.string(), name: z.string(), contentType: z.enum(CONTENT_TYPES) }),
         matchedTerms: z.array(z.string()).meta({
           description: 'The query words the passage holds (stemmed alike, or the word a misspelling was taken for)',

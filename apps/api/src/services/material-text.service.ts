@@ -6,7 +6,7 @@ import { getMaterial } from './materials.service.ts';
 import { readSegmentPage } from './segment-page.ts';
 
 /** A material whose text can be read: `active`, in this organization (else 404, like every other read). */
-async function activeMaterial(ctx: ApiContext, organizationId: string, id: string): Promise<Material> {
+export async function activeMaterial(ctx: ApiContext, organizationId: string, id: string): Promise<Material> {
   const material = await getMaterial(ctx, organizationId, id);
   if (material.status !== 'active') {
     throw conflict(`The material is ${material.status}: its text can be read once it is active`);

@@ -30,8 +30,23 @@ export async function readSegmentPage(ndjson: Readable, first: number, limit: nu
   let key: string | undefined;
   let text = '';
   let textStart = 0;
+  let inSegment = false;
   let kept: { text: string; start: number }[] = [];
   let otherString = '';
+  // The arrays and objects a segment holds (a table's rows, a heading path, a box), built as they come.
+  const nested: { value: unknown[] | Record<string, unknown>; key: string | undefined }[] = [];
+  const put = (value: unknown) => {
+    const into = nested.at(-1)?.value;
+    if (!into) fields[key!] = value;
+    else if (Array.isArray(into)) into.push(value);
+    else into[key!] = value;
+  };
+  const open = (value: unknown[] | Record<string, unknown>) => nested.push({ value, key });
+  const close = () => {
+    const { value, key: outerKey } = nested.pop()!;
+    key = outerKey;
+    put(value);
+  };
 
   const piece = (pieceText: string) => {
     if (index >= first + limit) hasMore = true;
@@ -52,7 +67,25 @@ export async function readSegmentPage(ndjson: Readable, first: number, limit: nu
   try {
     for await (const token of tokens as AsyncIterable<Token>) {
       switch (token.name) {
+        case 'startArray':
+          open([]);
+          break;
+        case 'endArray':
+          close();
+          break;
+        case 'trueValue':
+        case 'falseValue':
+          put(token.name === 'trueValue');
+          break;
+        case 'nullValue':
+          put(null);
+          break;
         case 'startObject':
+          if (nested.length > 0 || inSegment) {
+            open({});
+            break;
+          }
+          inSegment = true;
           fields = {};
           text = '';
           textStart = 0;
@@ -65,7 +98,7 @@ export async function readSegmentPage(ndjson: Readable, first: number, limit: nu
           otherString = '';
           break;
         case 'stringChunk':
-          if (key !== 'text') {
+          if (key !== 'text' || nested.length > 0) {
             otherString += token.value as string;
             break;
           }
@@ -80,15 +113,21 @@ export async function readSegmentPage(ndjson: Readable, first: number, limit: nu
           if (hasMore && kept.length === 0) return { segments: page, hasMore };
           break;
         case 'endString':
-          if (key === 'text') {
-            if (text) piece(text);
+          if (key === 'text' && nested.length === 0) {
+            // A segment without text (a figure without a caption) is an element of its own too.
+            if (text || textStart === 0) piece(text);
             text = '';
-          } else fields[key!] = otherString;
+          } else put(otherString);
           break;
         case 'numberValue':
-          fields[key!] = Number(token.value);
+          put(Number(token.value));
           break;
         case 'endObject': {
+          if (nested.length > 0) {
+            close();
+            break;
+          }
+          inSegment = false;
           const { offset, ...position } = fields;
           for (const { text: pieceText, start } of kept) {
             page.push({ text: pieceText, offset: Number(offset) + start, ...position } as StoredTextSegment);

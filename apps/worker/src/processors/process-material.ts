@@ -2,7 +2,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { WaitingChildrenError, type Job } from 'bullmq';
 import { findMaterialForProcessing } from '@quire/db';
-import { charsetOf, normalizeText, type ContentType, type ExtractError, type ExtractResult } from '@quire/extract';
+import {
+  charsetOf,
+  normalizeText,
+  paragraphsOf,
+  type ContentType,
+  type ExtractError,
+  type ExtractResult,
+} from '@quire/extract';
 import { recordFailure, recordProgress } from '@quire/lifecycle';
 import { originalOf, type Material, type MaterialError, type RunMeasures } from '@quire/material';
 import type { JobMap, ProcessResult } from '@quire/queue';
@@ -97,7 +104,7 @@ async function extract(
     const text = normalizeText(source.text);
     return {
       ok: true,
-      result: { text, segments: text ? [{ text }] : [], images: [], metadata: {} },
+      result: { text, segments: paragraphsOf(text), images: [], metadata: {} },
       contentType: 'text',
     };
   }
@@ -143,6 +150,8 @@ async function extract(
       extractImages: material.extractImages,
       ...(source.kind === 'url' ? { sourceUrl: source.url } : {}),
       ...(charset ? { charset } : {}),
+      ...(original?.filename ? { fileName: original.filename } : {}),
+      ...(mimeType ? { mimeType } : {}),
       jobSettings: {
         ...(speech.kind === 'joined' ? { speechEngine: 'none' } : {}),
         ...ocrSettingsFor(material, deps.config, budget),

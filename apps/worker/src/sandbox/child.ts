@@ -60,6 +60,8 @@ async function runJob(
       outputDir: spec.outputDir,
       ...(spec.sourceUrl ? { sourceUrl: spec.sourceUrl } : {}),
       ...(spec.charset ? { charset: spec.charset } : {}),
+      ...(spec.fileName ? { fileName: spec.fileName } : {}),
+      ...(spec.mimeType ? { mimeType: spec.mimeType } : {}),
       onProgress: (percent) => send({ type: 'progress', percent }),
       onPageCount: (count) => send({ type: 'pages', count }),
       onText: (partial: ExtractResult) => send({ type: 'text', result: packResult(partial) }),

@@ -22,6 +22,9 @@ export interface SandboxSpec {
   extractImages: boolean;
   sourceUrl?: string;
   charset?: string;
+  /** The original's name and declared type: a Markdown file is told from plain text by them. */
+  fileName?: string;
+  mimeType?: string;
   jobSettings?: JobSettings;
 }
 
@@ -34,12 +37,15 @@ type SegmentRef = Omit<TextSegment, 'text'> & { at: number; length: number };
 /** A result as it crosses the channel: a 600-page book's pages would otherwise double its 2 MB of text. */
 export type WireResult = Omit<ExtractResult, 'segments'> & { segments: (TextSegment | SegmentRef)[] };
 
+/** The most characters between two segments in the text: a line break, a nested item's indent and its number. */
+const MAX_JOIN = 16;
+
 export function packResult(result: ExtractResult): WireResult {
   let from = 0;
   const segments = result.segments.map((segment) => {
     const { text, ...position } = segment;
-    // Segments follow one another in the text, joined by at most two characters (a blank line).
-    for (let at = from; text && at <= from + 2; at++) {
+    // Segments follow one another in the text, joined by a blank line, or a line break and a list item's marker.
+    for (let at = from; text && at <= from + MAX_JOIN; at++) {
       if (!result.text.startsWith(text, at)) continue;
       from = at + text.length;
       return { ...position, at, length: text.length };

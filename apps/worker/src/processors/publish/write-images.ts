@@ -2,6 +2,9 @@ import type { ExtractResult } from '@quire/extract';
 import type { Material, ProcessingResult, StoredImage } from '@quire/material';
 import type { RunObjects } from './run-objects.ts';
 
+/** The `id` of a run's `index`th extracted image (0-based) in `metadata.images`. */
+export const storedImageId = (material: Material, index: number) => `${material.id}-${index + 1}`;
+
 /** Stores a run's images; the preview and thumbnail have fields of their own, the rest are listed. */
 export async function writeImages(
   objects: RunObjects,
@@ -17,7 +20,7 @@ export async function writeImages(
       ...(image.timestampMs !== undefined ? { timestampMs: image.timestampMs } : {}),
     };
     const entry = {
-      id: `${material.id}-${index + 1}`,
+      id: storedImageId(material, index),
       s3Key,
       ...position,
       width: image.width,

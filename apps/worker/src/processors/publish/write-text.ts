@@ -1,6 +1,7 @@
 import { countWords, EXTRACTOR_VERSIONS, type ContentType, type ExtractResult } from '@quire/extract';
 import { segmentsAreJustTheText, textSegmentsOf, type Material, type ProcessingResult } from '@quire/material';
 import type { RunObjects } from './run-objects.ts';
+import { storedImageId } from './write-images.ts';
 
 const toNdjson = (records: unknown[]) => records.map((record) => `${JSON.stringify(record)}\n`).join('');
 
@@ -15,9 +16,17 @@ export async function writeText(
   contentType: ContentType,
   inlineTextMaxChars: number,
 ): Promise<ProcessingResult> {
-  const segments = textSegmentsOf(result.text, result.segments, contentType);
+  // A figure names the image file the extractor wrote; stored, it names the image's entry in `metadata.images`.
+  const imageIds = new Map<string, string>();
+  result.images.forEach((image, index) => {
+    if (image.role === 'extracted') imageIds.set(image.file, storedImageId(material, index));
+  });
+  const segments = textSegmentsOf(result.text, result.segments, contentType, {
+    imageId: (file) => (material.extractImages ? imageIds.get(file) : undefined),
+  });
   const inline = result.text.length <= inlineTextMaxChars;
-  // `/text` makes the one segment of a short unpositioned text from the text itself; others are kept.
+  // `/text` makes the one segment of a short unpositioned text from the text itself; others (a structured
+  // document's, even when short) are kept.
   const keepSegments = !inline || !segmentsAreJustTheText(segments, result.text, contentType);
   return {
     wordCount: countWords(result.text),
