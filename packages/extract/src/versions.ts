@@ -18,7 +18,7 @@ export interface ExtractorVersion {
  * (`POST /api/v1/materials/{id}/reprocess` for each id.)
  */
 export const EXTRACTOR_VERSIONS: Record<ContentType, ExtractorVersion> = {
-  text: { name: 'text', version: 8 },
+  text: { name: 'text', version: 9 },
   pdf: { name: 'pdfium', version: 4 },
   image: { name: 'sharp-tesseract', version: 2 },
   epub: { name: 'epub2', version: 3 },
