@@ -48,12 +48,13 @@ export async function sniff(head: Buffer): Promise<Sniffed> {
     }
     return { supported: false, mimeType: 'application/octet-stream', reason: 'The file type could not be recognised' };
   }
-  const mime = officeMimeOf(detected.mime, head) ?? detected.mime;
+  const { mime } = detected;
   // Documents, slides and sheets are text materials whose mimeType names the original format.
-  if (officeFormatOf(mime) || mime === OLE2_MIME) {
-    const missing = await officeReaderMissing(mime);
-    if (missing) return { supported: false, mimeType: mime, reason: missing };
-    return { supported: true, contentType: 'text', mimeType: mime };
+  const office = officeMimeOf(mime, head) ?? (officeFormatOf(mime) ? mime : undefined);
+  if (office) {
+    const missing = await officeReaderMissing(office);
+    if (missing) return { supported: false, mimeType: office, reason: missing };
+    return { supported: true, contentType: 'text', mimeType: office };
   }
   if (mime === 'application/pdf') return { supported: true, contentType: 'pdf', mimeType: mime };
   if (mime === 'application/epub+zip') return { supported: true, contentType: 'epub', mimeType: mime };

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ExtractError, type ExtractOptions, type ExtractResult } from '../types.ts';
+import { extractOffice } from './extract-office.ts';
 import { LEGACY_FORMATS, officeFormatOf, type OfficeFormat } from './formats.ts';
 
 /** The modern format LibreOffice converts each legacy one to, which quire's own readers then read. */
@@ -46,7 +47,6 @@ export async function readLegacy(
     const converted = path.join(outDir, `document.${target.to}`);
     if (!(await fs.stat(converted).catch(() => undefined)))
       throw new ExtractError('CORRUPT', `LibreOffice could not read the ${format.toUpperCase()} file`);
-    const { extractOffice } = await import('./extract-office.ts');
     const result = await extractOffice(converted, target.mime, options);
     return { ...result, metadata: { ...result.metadata, format, convertedBy: 'libreoffice' } };
   } finally {
