@@ -17,6 +17,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(args: string[]): Promise<vo
   fairness: () => import('./fairness.ts'),
   publish: () => import('./publish.ts'),
   'text-pages': () => import('./text-pages.ts'),
+  office: () => import('./office.ts'),
 };
 
 async function main(argv: string[]): Promise<number> {
