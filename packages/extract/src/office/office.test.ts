@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,6 +69,8 @@ describe('office sniffing', () => {
       .filter((n) => n !== '[Content_Types].xml' && !original.files[n]!.dir)
       .sort())
       reordered.file(name, await original.file(name)!.async('nodebuffer'));
+    // A picture that does not compress pushes the last entry beyond the head the sniffer sees.
+    reordered.file('xl/media/image1.png', randomBytes(8000));
     reordered.file('[Content_Types].xml', await original.file('[Content_Types].xml')!.async('nodebuffer'));
     const bytes = await reordered.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
     expect((await sniff(bytes.subarray(0, 4100))).mimeType).toBe(
