@@ -37,7 +37,7 @@ const tc = (text: string, properties = '') =>
   `<w:tc>${properties ? `<w:tcPr>${properties}</w:tcPr>` : ''}${wp(text)}</w:tc>`;
 
 /**
- * A Word document with a title, headings (one through a style based on Heading 2), a nested bulleted list, a
+ * A Word document with a title, headings (one through a style based on Heading 2, three numbered), a nested bulleted list, a
  * numbered list, a table with a merged header and a cell merged down, a picture, a footnote, a comment, a text
  * box and a running header.
  */
@@ -77,7 +77,8 @@ export async function makeDocx(): Promise<Buffer> {
     `${XML}<w:numbering ${W}>` +
       '<w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:numFmt w:val="bullet"/></w:lvl><w:lvl w:ilvl="1"><w:numFmt w:val="bullet"/></w:lvl></w:abstractNum>' +
       '<w:abstractNum w:abstractNumId="1"><w:lvl w:ilvl="0"><w:numFmt w:val="decimal"/></w:lvl></w:abstractNum>' +
-      '<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num>' +
+      '<w:abstractNum w:abstractNumId="2"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1"/></w:lvl><w:lvl w:ilvl="1"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1.%2"/></w:lvl></w:abstractNum>' +
+      '<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num><w:num w:numId="3"><w:abstractNumId w:val="2"/></w:num>' +
       '</w:numbering>',
   );
   zip.file(
@@ -122,6 +123,9 @@ export async function makeDocx(): Promise<Buffer> {
       tc('Glucose') +
       '</w:tr></w:tbl>',
     `<w:p>${picture}${remote}</w:p>`,
+    wp('Dark reactions', '<w:pStyle w:val="Heading1"/><w:numPr><w:ilvl w:val="0"/><w:numId w:val="3"/></w:numPr>'),
+    wp('Carbon fixation', '<w:pStyle w:val="Heading2"/><w:numPr><w:ilvl w:val="1"/><w:numId w:val="3"/></w:numPr>'),
+    wp('Regeneration', '<w:pStyle w:val="Heading2"/><w:numPr><w:ilvl w:val="1"/><w:numId w:val="3"/></w:numPr>'),
     '<w:p><w:hyperlink r:id="rId9"><w:r><w:t>Read the chapter online</w:t></w:r></w:hyperlink></w:p>',
     `<w:sectPr><w:headerReference w:type="default" r:id="rId6"/></w:sectPr>`,
   ].join('');

@@ -29,6 +29,8 @@ interface ParagraphRole {
   kind: TextSegment['kind'];
   level?: number;
   ordered?: boolean;
+  /** A numbered heading's number, written before its text. */
+  label?: string;
 }
 
 const MAX_STYLE_CHAIN = 20;
@@ -150,34 +152,96 @@ function stylesOf(document: Document | undefined): Map<string, Style> {
   return styles;
 }
 
-/** numId -> level -> whether the level is numbered (anything but bullets), from numbering.xml. */
-function numberingOf(document: Document | undefined): Map<string, Map<number, boolean>> {
-  const out = new Map<string, Map<number, boolean>>();
+interface NumberingLevel {
+  /** Anything but bullets. */
+  ordered: boolean;
+  format: string;
+  /** The label's pattern: `%1.%2.` for "1.3.". */
+  text: string;
+  start: number;
+}
+
+/** A list definition of numbering.xml, by the numId paragraphs name; `list` keys the counters it shares. */
+interface NumberingDefinition {
+  list: string;
+  levels: Map<number, NumberingLevel>;
+}
+
+function numberingOf(document: Document | undefined): Map<string, NumberingDefinition> {
+  const out = new Map<string, NumberingDefinition>();
   const root = document && rootOf(document);
   if (!root) return out;
-  const abstract = new Map<string, Map<number, boolean>>();
+  const abstract = new Map<string, Map<number, NumberingLevel>>();
   for (const definition of childElements(root, 'abstractNum')) {
-    const levels = new Map<number, boolean>();
+    const levels = new Map<number, NumberingLevel>();
     for (const level of childElements(definition, 'lvl')) {
       const format = attribute(firstChild(level, 'numFmt'), 'val') ?? 'decimal';
-      levels.set(Number(attribute(level, 'ilvl') ?? 0), format !== 'bullet' && format !== 'none');
+      levels.set(Number(attribute(level, 'ilvl') ?? 0), {
+        ordered: format !== 'bullet' && format !== 'none',
+        format,
+        text: attribute(firstChild(level, 'lvlText'), 'val') ?? '',
+        start: Number(attribute(firstChild(level, 'start'), 'val') ?? 1) || 0,
+      });
     }
     abstract.set(attribute(definition, 'abstractNumId') ?? '', levels);
   }
   for (const num of childElements(root, 'num')) {
-    const levels = abstract.get(attribute(firstChild(num, 'abstractNumId'), 'val') ?? '');
-    if (levels) out.set(attribute(num, 'numId') ?? '', levels);
+    const list = attribute(firstChild(num, 'abstractNumId'), 'val') ?? '';
+    const levels = abstract.get(list);
+    if (levels) out.set(attribute(num, 'numId') ?? '', { list, levels });
   }
   return out;
 }
 
+const ROMAN: [number, string][] = [
+  [1000, 'm'],
+  [900, 'cm'],
+  [500, 'd'],
+  [400, 'cd'],
+  [100, 'c'],
+  [90, 'xc'],
+  [50, 'l'],
+  [40, 'xl'],
+  [10, 'x'],
+  [9, 'ix'],
+  [5, 'v'],
+  [4, 'iv'],
+  [1, 'i'],
+];
+
+/** A counter as a numbering format writes it (decimal, letters, roman numerals). */
+function formatCounter(value: number, format: string): string {
+  const letters = (n: number) => (n <= 0 ? '' : String.fromCharCode(97 + ((n - 1) % 26)).repeat(Math.ceil(n / 26)));
+  const roman = (n: number) => {
+    let out = '';
+    for (const [size, digits] of ROMAN) for (; n >= size; n -= size) out += digits;
+    return out;
+  };
+  switch (format) {
+    case 'lowerLetter':
+      return letters(value);
+    case 'upperLetter':
+      return letters(value).toUpperCase();
+    case 'lowerRoman':
+      return roman(value);
+    case 'upperRoman':
+      return roman(value).toUpperCase();
+    case 'decimalZero':
+      return String(value).padStart(2, '0');
+    default:
+      return String(value);
+  }
+}
+
 class WordReader {
   readonly footnoteIds: string[] = [];
+  /** Each list's counters by level, as Word advances them paragraph by paragraph. */
+  private readonly counters = new Map<string, number[]>();
   readonly endnoteIds: string[] = [];
 
   constructor(
     readonly styles: Map<string, Style>,
-    readonly numbering: Map<string, Map<number, boolean>>,
+    readonly numbering: Map<string, NumberingDefinition>,
     private readonly rels: Map<string, Relationship>,
     private readonly figures: FigureImages,
   ) {}
@@ -216,8 +280,8 @@ class WordReader {
     const after: TextSegment[] = [];
     const inline = { text: '', formulas: 0, other: false };
     this.inline(p, inline, after);
-    const text = tidy(inline.text);
     const role = this.roleOf(p);
+    const text = tidy(role.label && inline.text.trim() ? `${role.label} ${inline.text}` : inline.text);
     if (text) {
       const onlyFormula = inline.formulas > 0 && !inline.other;
       out.push({
@@ -235,27 +299,50 @@ class WordReader {
     const styleId = attribute(pPr && firstChild(pPr, 'pStyle'), 'val');
     const chain = this.styleChain(styleId);
     const names = chain.map((style) => style.name);
+    const numPr = pPr && firstChild(pPr, 'numPr');
+    const styleNumbered = chain.find((style) => style.numId);
+    const numId = attribute(numPr && firstChild(numPr, 'numId'), 'val') ?? styleNumbered?.numId;
+    const ilvl = Number(attribute(numPr && firstChild(numPr, 'ilvl'), 'val') ?? styleNumbered?.ilvl ?? 0) || 0;
+    const numbered = numId && numId !== '0' ? this.advance(numId, ilvl) : undefined;
+
     if (names.includes('title')) return { kind: 'title' };
     const ownOutline = attribute(pPr && firstChild(pPr, 'outlineLvl'), 'val');
     const headingName = names.map((name) => /^heading\s*(\d)$/.exec(name)).find(Boolean);
     const outline =
       ownOutline !== undefined ? Number(ownOutline) : chain.find((s) => s.outlineLevel !== undefined)?.outlineLevel;
     const level = headingName ? Number(headingName[1]) : outline !== undefined && outline < 9 ? outline + 1 : undefined;
-    if (level !== undefined && level >= 1) return { kind: 'heading', level: Math.min(6, level) };
+    // A numbered heading shows its number ("2.1 Methods"), which is part of what a reader sees.
+    if (level !== undefined && level >= 1)
+      return { kind: 'heading', level: Math.min(6, level), ...(numbered?.label ? { label: numbered.label } : {}) };
     if (names.includes('caption')) return { kind: 'caption' };
 
-    const numPr = pPr && firstChild(pPr, 'numPr');
-    const styleNumbered = chain.find((style) => style.numId);
-    const numId = attribute(numPr && firstChild(numPr, 'numId'), 'val') ?? styleNumbered?.numId;
-    const ilvl = Number(attribute(numPr && firstChild(numPr, 'ilvl'), 'val') ?? styleNumbered?.ilvl ?? 0);
-    if (numId && numId !== '0') {
-      const ordered = this.numbering.get(numId)?.get(ilvl);
-      if (ordered !== undefined || !this.numbering.has(numId))
-        return { kind: 'list-item', level: Math.min(9, ilvl) + 1, ordered: ordered ?? false };
-    }
+    if (numId && numId !== '0' && (numbered || !this.numbering.has(numId)))
+      return { kind: 'list-item', level: Math.min(9, ilvl) + 1, ordered: numbered?.ordered ?? false };
     if (names.some((name) => /^list (bullet|number|paragraph)/.test(name)))
       return { kind: 'list-item', level: 1, ordered: names.some((name) => name.startsWith('list number')) };
     return { kind: 'paragraph' };
+  }
+
+  /** Counts a numbered paragraph in its list and returns its label, or undefined for a level the list lacks. */
+  private advance(numId: string, ilvl: number): { ordered: boolean; label: string } | undefined {
+    const definition = this.numbering.get(numId);
+    const level = definition?.levels.get(ilvl);
+    if (!definition || !level) return undefined;
+    const counters = this.counters.get(definition.list) ?? [];
+    counters[ilvl] = (counters[ilvl] ?? level.start - 1) + 1;
+    counters.length = ilvl + 1;
+    this.counters.set(definition.list, counters);
+    const label = level.ordered
+      ? level.text.replace(/%(\d)/g, (_whole, digit: string) => {
+          const at = Number(digit) - 1;
+          const atLevel = definition.levels.get(at);
+          return formatCounter(
+            counters[at] ?? atLevel?.start ?? 1,
+            at === ilvl ? level.format : (atLevel?.format ?? 'decimal'),
+          );
+        })
+      : '';
+    return { ordered: level.ordered, label: label.trim() };
   }
 
   private styleChain(styleId: string | undefined): Style[] {

@@ -101,7 +101,7 @@ describe('office sniffing', () => {
 });
 
 describe('Word', () => {
-  it('reads headings through style chains, nested and numbered lists, a merged table, a picture, notes and the header', async () => {
+  it('reads headings through style chains and with their numbers, nested and numbered lists, a merged table, a picture, notes and the header', async () => {
     const result = await read(await makeDocx(), 'lesson.docx');
     expect(simple(result)).toEqual([
       { kind: 'page-header', text: 'Biology 101 handout' },
@@ -117,6 +117,9 @@ describe('Word', () => {
       { kind: 'list-item', text: 'Second step', level: 1, ordered: true },
       { kind: 'table', text: 'Stage\tInputs and outputs\nIn\tOut\nCalvin cycle\tCO2\tGlucose' },
       { kind: 'figure', text: 'A leaf under the microscope' },
+      { kind: 'heading', text: '1 Dark reactions', level: 1 },
+      { kind: 'heading', text: '1.1 Carbon fixation', level: 2 },
+      { kind: 'heading', text: '1.2 Regeneration', level: 2 },
       { kind: 'paragraph', text: 'Read the chapter online' },
       { kind: 'footnote', text: 'Chlorophyll absorbs red and blue light.' },
     ]);
