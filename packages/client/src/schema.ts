@@ -5529,6 +5529,31 @@ export interface components {
             metadata: {
                 format?: string;
                 title?: string;
+                pageCount?: number;
+                /** @description A presentation: its slides */
+                slideCount?: number;
+                /** @description A workbook: its sheets */
+                sheetCount?: number;
+                /** @description The slides the deck hides (their text is kept, marked `hidden`) */
+                hiddenSlides?: number[];
+                /** @description Sheets cut at `maxCellsPerSheet` cells: the rest of their cells is not in the text */
+                cutSheets?: ({
+                    sheet: number;
+                    name: string;
+                    cellsKept: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                maxCellsPerSheet?: number;
+                /** @description A document's comments, which are left out of its text */
+                comments?: ({
+                    author?: string;
+                    text: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description A legacy binary format: what converted it (`libreoffice`) */
+                convertedBy?: string;
                 /**
                  * @description A web page: `article` kept its main content only; `whole-page` found no article and kept all of it
                  * @enum {string}
@@ -5543,7 +5568,6 @@ export interface components {
                 /** @description ISO 8601, when the page gave a readable date */
                 publishedAt?: string;
                 excerpt?: string;
-                pageCount?: number;
                 pages?: ({
                     page: number;
                     offset: number;
@@ -5799,6 +5823,31 @@ export interface components {
             metadata: {
                 format?: string;
                 title?: string;
+                pageCount?: number;
+                /** @description A presentation: its slides */
+                slideCount?: number;
+                /** @description A workbook: its sheets */
+                sheetCount?: number;
+                /** @description The slides the deck hides (their text is kept, marked `hidden`) */
+                hiddenSlides?: number[];
+                /** @description Sheets cut at `maxCellsPerSheet` cells: the rest of their cells is not in the text */
+                cutSheets?: ({
+                    sheet: number;
+                    name: string;
+                    cellsKept: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                maxCellsPerSheet?: number;
+                /** @description A document's comments, which are left out of its text */
+                comments?: ({
+                    author?: string;
+                    text: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description A legacy binary format: what converted it (`libreoffice`) */
+                convertedBy?: string;
                 /**
                  * @description A web page: `article` kept its main content only; `whole-page` found no article and kept all of it
                  * @enum {string}
@@ -5813,7 +5862,6 @@ export interface components {
                 /** @description ISO 8601, when the page gave a readable date */
                 publishedAt?: string;
                 excerpt?: string;
-                pageCount?: number;
                 /** @description Only with `include=pages` */
                 pages?: ({
                     page: number;
@@ -6108,6 +6156,31 @@ export interface components {
             metadata: {
                 format?: string;
                 title?: string;
+                pageCount?: number;
+                /** @description A presentation: its slides */
+                slideCount?: number;
+                /** @description A workbook: its sheets */
+                sheetCount?: number;
+                /** @description The slides the deck hides (their text is kept, marked `hidden`) */
+                hiddenSlides?: number[];
+                /** @description Sheets cut at `maxCellsPerSheet` cells: the rest of their cells is not in the text */
+                cutSheets?: ({
+                    sheet: number;
+                    name: string;
+                    cellsKept: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                maxCellsPerSheet?: number;
+                /** @description A document's comments, which are left out of its text */
+                comments?: ({
+                    author?: string;
+                    text: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description A legacy binary format: what converted it (`libreoffice`) */
+                convertedBy?: string;
                 /**
                  * @description A web page: `article` kept its main content only; `whole-page` found no article and kept all of it
                  * @enum {string}
@@ -6122,7 +6195,6 @@ export interface components {
                 /** @description ISO 8601, when the page gave a readable date */
                 publishedAt?: string;
                 excerpt?: string;
-                pageCount?: number;
                 pages?: ({
                     page: number;
                     offset: number;
@@ -6355,6 +6427,31 @@ export interface components {
                 metadata: {
                     format?: string;
                     title?: string;
+                    pageCount?: number;
+                    /** @description A presentation: its slides */
+                    slideCount?: number;
+                    /** @description A workbook: its sheets */
+                    sheetCount?: number;
+                    /** @description The slides the deck hides (their text is kept, marked `hidden`) */
+                    hiddenSlides?: number[];
+                    /** @description Sheets cut at `maxCellsPerSheet` cells: the rest of their cells is not in the text */
+                    cutSheets?: ({
+                        sheet: number;
+                        name: string;
+                        cellsKept: number;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    maxCellsPerSheet?: number;
+                    /** @description A document's comments, which are left out of its text */
+                    comments?: ({
+                        author?: string;
+                        text: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    /** @description A legacy binary format: what converted it (`libreoffice`) */
+                    convertedBy?: string;
                     /**
                      * @description A web page: `article` kept its main content only; `whole-page` found no article and kept all of it
                      * @enum {string}
@@ -6369,7 +6466,6 @@ export interface components {
                     /** @description ISO 8601, when the page gave a readable date */
                     publishedAt?: string;
                     excerpt?: string;
-                    pageCount?: number;
                     pages?: ({
                         page: number;
                         offset: number;
