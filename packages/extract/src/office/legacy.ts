@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { ExtractError, type ExtractOptions, type ExtractResult } from '../types.ts';
 import { extractOffice } from './extract-office.ts';
@@ -28,7 +27,9 @@ export async function readLegacy(
   if (!target) throw new ExtractError('UNSUPPORTED', `Files of format ${format} are not supported`);
   const soffice = await findSoffice();
   if (!soffice) throw new ExtractError('UNSUPPORTED', LIBREOFFICE_MISSING);
-  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-soffice-'));
+  // Beside the output folder, in the job's own folder: should the child be killed mid-conversion, the worker's
+  // sweep of job folders removes the copy and LibreOffice's profile with the rest.
+  const work = await fs.mkdtemp(path.join(path.dirname(options.outputDir), 'soffice-'));
   try {
     const input = path.join(work, `document.${format}`);
     await fs.copyFile(inputPath, input);
