@@ -3,6 +3,7 @@
 FROM node:20-bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ffmpeg pocketsphinx pocketsphinx-en-us ca-certificates \
+    libreoffice-writer-nogui libreoffice-impress-nogui libreoffice-calc-nogui \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 # Installed first, from the manifests only, so a code change does not reinstall everything.

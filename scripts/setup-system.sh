@@ -33,6 +33,7 @@ if [ "$(uname -s)" = Darwin ]; then
   have_ffmpeg || missing+=(ffmpeg)
   needs_speech && ! have_pocketsphinx && missing+=(cmu-pocketsphinx)
   [ "$group" = start ] || have pdftotext || missing+=(poppler)
+  have soffice || [ -x /Applications/LibreOffice.app/Contents/MacOS/soffice ] || missing+=(libreoffice)
   if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
   if $check_only; then echo "${missing[*]}"; exit 1; fi
   echo "Installing with Homebrew: ${missing[*]}"
@@ -50,6 +51,13 @@ have_ffmpeg || missing+=(ffmpeg)
 if needs_speech; then
   have_pocketsphinx || missing+=(pocketsphinx)
   [ -d /usr/share/pocketsphinx/model/en-us ] || missing+=(pocketsphinx-en-us)
+fi
+
+# Legacy Word, PowerPoint and Excel files (DOC, PPT, XLS) are converted by LibreOffice, without a desktop.
+if ! have soffice; then
+  installed libreoffice-writer-nogui || missing+=(libreoffice-writer-nogui)
+  installed libreoffice-impress-nogui || missing+=(libreoffice-impress-nogui)
+  installed libreoffice-calc-nogui || missing+=(libreoffice-calc-nogui)
 fi
 
 if [ "$group" = test ]; then

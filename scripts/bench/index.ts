@@ -18,6 +18,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(args: string[]): Promise<vo
   publish: () => import('./publish.ts'),
   'text-pages': () => import('./text-pages.ts'),
   structure: () => import('./structure.ts'),
+  office: () => import('./office.ts'),
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -5542,6 +5542,31 @@ export interface components {
             metadata: {
                 format?: string;
                 title?: string;
+                pageCount?: number;
+                /** @description A presentation: its slides */
+                slideCount?: number;
+                /** @description A workbook: its sheets */
+                sheetCount?: number;
+                /** @description The slides the deck hides (their text is kept, marked `hidden`) */
+                hiddenSlides?: number[];
+                /** @description Sheets cut at `maxCellsPerSheet` cells: the rest of their cells is not in the text */
+                cutSheets?: ({
+                    sheet: number;
+                    name: string;
+                    cellsKept: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                maxCellsPerSheet?: number;
+                /** @description A document's comments, which are left out of its text */
+                comments?: ({
+                    author?: string;
+                    text: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description A legacy binary format: what converted it (`libreoffice`) */
+                convertedBy?: string;
                 /**
                  * @description A web page: `article` kept its main content only; `whole-page` found no article and kept all of it
                  * @enum {string}
@@ -5556,7 +5581,6 @@ export interface components {
                 /** @description ISO 8601, when the page gave a readable date */
                 publishedAt?: string;
                 excerpt?: string;
-                pageCount?: number;
                 pages?: ({
                     page: number;
                     offset: number;
@@ -5812,6 +5836,31 @@ export interface components {
             metadata: {
                 format?: string;
                 title?: string;
+                pageCount?: number;
+                /** @description A presentation: its slides */
+                slideCount?: number;
+                /** @description A workbook: its sheets */
+                sheetCount?: number;
+                /** @description The slides the deck hides (their text is kept, marked `hidden`) */
+                hiddenSlides?: number[];
+                /** @description Sheets cut at `maxCellsPerSheet` cells: the rest of their cells is not in the text */
+                cutSheets?: ({
+                    sheet: number;
+                    name: string;
+                    cellsKept: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                maxCellsPerSheet?: number;
+                /** @description A document's comments, which are left out of its text */
+                comments?: ({
+                    author?: string;
+                    text: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description A legacy binary format: what converted it (`libreoffice`) */
+                convertedBy?: string;
                 /**
                  * @description A web page: `article` kept its main content only; `whole-page` found no article and kept all of it
                  * @enum {string}
@@ -5826,7 +5875,6 @@ export interface components {
                 /** @description ISO 8601, when the page gave a readable date */
                 publishedAt?: string;
                 excerpt?: string;
-                pageCount?: number;
                 /** @description Only with `include=pages` */
                 pages?: ({
                     page: number;
@@ -6161,6 +6209,31 @@ export interface components {
             metadata: {
                 format?: string;
                 title?: string;
+                pageCount?: number;
+                /** @description A presentation: its slides */
+                slideCount?: number;
+                /** @description A workbook: its sheets */
+                sheetCount?: number;
+                /** @description The slides the deck hides (their text is kept, marked `hidden`) */
+                hiddenSlides?: number[];
+                /** @description Sheets cut at `maxCellsPerSheet` cells: the rest of their cells is not in the text */
+                cutSheets?: ({
+                    sheet: number;
+                    name: string;
+                    cellsKept: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                maxCellsPerSheet?: number;
+                /** @description A document's comments, which are left out of its text */
+                comments?: ({
+                    author?: string;
+                    text: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description A legacy binary format: what converted it (`libreoffice`) */
+                convertedBy?: string;
                 /**
                  * @description A web page: `article` kept its main content only; `whole-page` found no article and kept all of it
                  * @enum {string}
@@ -6175,7 +6248,6 @@ export interface components {
                 /** @description ISO 8601, when the page gave a readable date */
                 publishedAt?: string;
                 excerpt?: string;
-                pageCount?: number;
                 pages?: ({
                     page: number;
                     offset: number;
@@ -6408,6 +6480,31 @@ export interface components {
                 metadata: {
                     format?: string;
                     title?: string;
+                    pageCount?: number;
+                    /** @description A presentation: its slides */
+                    slideCount?: number;
+                    /** @description A workbook: its sheets */
+                    sheetCount?: number;
+                    /** @description The slides the deck hides (their text is kept, marked `hidden`) */
+                    hiddenSlides?: number[];
+                    /** @description Sheets cut at `maxCellsPerSheet` cells: the rest of their cells is not in the text */
+                    cutSheets?: ({
+                        sheet: number;
+                        name: string;
+                        cellsKept: number;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    maxCellsPerSheet?: number;
+                    /** @description A document's comments, which are left out of its text */
+                    comments?: ({
+                        author?: string;
+                        text: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    /** @description A legacy binary format: what converted it (`libreoffice`) */
+                    convertedBy?: string;
                     /**
                      * @description A web page: `article` kept its main content only; `whole-page` found no article and kept all of it
                      * @enum {string}
@@ -6422,7 +6519,6 @@ export interface components {
                     /** @description ISO 8601, when the page gave a readable date */
                     publishedAt?: string;
                     excerpt?: string;
-                    pageCount?: number;
                     pages?: ({
                         page: number;
                         offset: number;

@@ -1,4 +1,14 @@
 import { fileTypeFromBuffer } from 'file-type';
+import { officeFormatOf } from './office/formats.ts';
+import { officeReaderMissing } from './office/legacy.ts';
+import {
+  delimitedTableMime,
+  isOle2,
+  officeFormatOfOle2,
+  OLE2_MIME,
+  ole2StreamNames,
+  ooxmlFromZipHead,
+} from './office/sniff-office.ts';
 import type { ContentType } from './types.ts';
 
 /** How many leading bytes `sniff` needs; callers read this much of a file, never all of it. */
@@ -10,6 +20,14 @@ export type Sniffed =
 
 // Formats sharp decodes out of the box; BMP, ICO, HEIC and friends are refused rather than half-handled.
 const IMAGE_MIMES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/tiff']);
+// What browsers and mail clients send for office files besides the formats' own types.
+const OFFICE_CLAIMS = new Set([
+  'text/rtf',
+  'application/x-rtf',
+  'application/vnd.ms-word',
+  'application/x-msexcel',
+  'application/x-mspowerpoint',
+]);
 const GENERIC_CLAIMS = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/unknown']);
 
 /** Decides what a file is from its bytes alone. */
@@ -21,10 +39,23 @@ export async function sniff(head: Buffer): Promise<Sniffed> {
     // the encoding, which the text extractor reads.
     if (looksLikeHtml(head) && !head.includes(0))
       return { supported: true, contentType: 'text', mimeType: 'text/html' };
-    if (looksLikeText(head)) return { supported: true, contentType: 'text', mimeType: 'text/plain' };
+    if (looksLikeText(head)) {
+      return {
+        supported: true,
+        contentType: 'text',
+        mimeType: delimitedTableMime(head.toString('utf8')) ?? 'text/plain',
+      };
+    }
     return { supported: false, mimeType: 'application/octet-stream', reason: 'The file type could not be recognised' };
   }
   const { mime } = detected;
+  // Documents, slides and sheets are text materials whose mimeType names the original format.
+  const office = officeMimeOf(mime, head) ?? (officeFormatOf(mime) ? mime : undefined);
+  if (office) {
+    const missing = await officeReaderMissing(office);
+    if (missing) return { supported: false, mimeType: office, reason: missing };
+    return { supported: true, contentType: 'text', mimeType: office };
+  }
   if (mime === 'application/pdf') return { supported: true, contentType: 'pdf', mimeType: mime };
   if (mime === 'application/epub+zip') return { supported: true, contentType: 'epub', mimeType: mime };
   if (IMAGE_MIMES.has(mime)) return { supported: true, contentType: 'image', mimeType: mime };
@@ -33,12 +64,24 @@ export async function sniff(head: Buffer): Promise<Sniffed> {
   return { supported: false, mimeType: mime, reason: `Files of type ${mime} are not supported` };
 }
 
+/** What a zip or an OLE2 container holds, when file-type named only the container. */
+function officeMimeOf(mime: string, head: Buffer): string | undefined {
+  if (mime === 'application/zip') return ooxmlFromZipHead(head);
+  // An OLE2 head whose directory lies further in is decided by the reader, from all of the file's streams.
+  if (mime === 'application/x-cfb' && isOle2(head)) {
+    const names = ole2StreamNames(head);
+    return officeFormatOfOle2(names) ?? (names.length > 1 ? undefined : OLE2_MIME);
+  }
+  return undefined;
+}
+
 /** The kind a client's MIME claim names, or undefined when the claim says nothing (octet-stream). */
 export function claimedKind(mimeType: string | undefined): ContentType | 'other' | undefined {
   const mime = (mimeType ?? '').split(';')[0]!.trim().toLowerCase();
   if (GENERIC_CLAIMS.has(mime)) return undefined;
   if (mime === 'application/pdf' || mime === 'application/x-pdf') return 'pdf';
   if (mime === 'application/epub+zip') return 'epub';
+  if (officeFormatOf(mime) || OFFICE_CLAIMS.has(mime)) return 'text';
   for (const kind of ['image', 'audio', 'video', 'text'] as const) if (mime.startsWith(`${kind}/`)) return kind;
   return 'other';
 }

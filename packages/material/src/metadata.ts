@@ -101,8 +101,12 @@ const chapterSchema = z.looseObject({
 /** The fields each content type's extractor adds (`ExtractResult.metadata`). */
 export const CONTENT_METADATA = {
   text: z.looseObject({
-    format: z.string().optional().meta({ description: '`plain` or `html`' }),
+    format: z.string().optional().meta({
+      description:
+        '`plain`, `html`, or the office format the file was read as: `docx`, `pptx`, `xlsx`, `odt`, `odp`, `ods`, `rtf`, `csv`, `tsv`, `doc`, `ppt`, `xls`',
+    }),
     title: z.string().optional(),
+    ...officeDocumentShape(),
     // What a web page says about itself (format `html`).
     extraction: z.enum(['article', 'whole-page']).optional().meta({
       description: 'A web page: `article` kept its main content only; `whole-page` found no article and kept all of it',
@@ -183,6 +187,36 @@ export const CONTENT_METADATA = {
   audio: mediaSchema(),
   video: mediaSchema(),
 } satisfies Record<ContentType, z.ZodObject>;
+
+/** What a document, a deck or a workbook says about itself (a text material of an office format). */
+function officeDocumentShape() {
+  return {
+    pageCount: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'A word-processing document: pages, as its application counted them' }),
+    slideCount: z.number().int().optional().meta({ description: 'A presentation: its slides' }),
+    sheetCount: z.number().int().optional().meta({ description: 'A workbook: its sheets' }),
+    hiddenSlides: z
+      .array(z.number().int())
+      .optional()
+      .meta({ description: 'The slides the deck hides (their text is kept, marked `hidden`)' }),
+    cutSheets: z
+      .array(z.looseObject({ sheet: z.number().int(), name: z.string(), cellsKept: z.number().int() }))
+      .optional()
+      .meta({ description: 'Sheets cut at `maxCellsPerSheet` cells: the rest of their cells is not in the text' }),
+    maxCellsPerSheet: z.number().int().optional(),
+    comments: z
+      .array(z.looseObject({ author: z.string().optional(), text: z.string() }))
+      .optional()
+      .meta({ description: "A document's comments, which are left out of its text" }),
+    convertedBy: z
+      .string()
+      .optional()
+      .meta({ description: 'A legacy binary format: what converted it (`libreoffice`)' }),
+  };
+}
 
 function mediaSchema() {
   return z.looseObject({

@@ -13,6 +13,17 @@ export {
   type EpubChapter,
   type EpubOptions,
 } from './fixtures.ts';
+export {
+  makeDocx,
+  makeEncryptedOffice,
+  makeOdt,
+  makeOfficeZipBomb,
+  makeOle2,
+  makePptx,
+  makeRtf,
+  makeXlsx,
+  officePicture,
+} from './office-fixtures.ts';
 export { SANDBOX_SETTINGS, sandboxJob } from './sandbox-jobs.ts';
 export { blankScan, scanOf, scannedPdf } from './scan-fixtures.ts';
 export { wordF1 } from './word-f1.ts';

@@ -1,0 +1,252 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  makeDocx,
+  makeEncryptedOffice,
+  makeOdt,
+  makeOfficeZipBomb,
+  makeOle2,
+  makePptx,
+  makeRtf,
+  makeXlsx,
+} from '@quire/testkit';
+import { toMarkdown } from '../markdown.ts';
+import { sniff } from '../sniff.ts';
+import { extractTextFile } from '../text.ts';
+import type { ExtractResult } from '../types.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'office-test-'));
+});
+afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+
+async function read(bytes: Buffer, name: string, extractImages = true): Promise<ExtractResult> {
+  const file = path.join(dir, name);
+  await fs.writeFile(file, bytes);
+  const outputDir = await fs.mkdtemp(path.join(dir, 'out-'));
+  return extractTextFile(file, { extractImages, outputDir });
+}
+
+const simple = (result: ExtractResult) =>
+  result.segments.map(({ kind, text, level, ordered, slide, sheet, hidden }) => ({
+    kind,
+    text,
+    ...(level !== undefined ? { level } : {}),
+    ...(ordered !== undefined ? { ordered } : {}),
+    ...(slide !== undefined ? { slide } : {}),
+    ...(sheet !== undefined ? { sheet } : {}),
+    ...(hidden ? { hidden } : {}),
+  }));
+
+describe('office sniffing', () => {
+  it('names each format from its bytes, whatever the file is called', async () => {
+    const head = (bytes: Buffer) => sniff(bytes.subarray(0, 4100));
+    expect(await head(await makeDocx())).toEqual({
+      supported: true,
+      contentType: 'text',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
+    expect((await head(await makePptx())).mimeType).toBe(
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    );
+    expect((await head(await makeXlsx())).mimeType).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect((await head(await makeOdt())).mimeType).toBe('application/vnd.oasis.opendocument.text');
+    expect(await head(makeRtf())).toMatchObject({ contentType: 'text', mimeType: 'application/rtf' });
+    expect(await head(makeEncryptedOffice())).toMatchObject({ contentType: 'text', supported: true });
+  });
+
+  it('finds an OOXML package whose [Content_Types].xml comes last, from the names of its parts', async () => {
+    const original = await JSZip.loadAsync(await makeXlsx());
+    const reordered = new JSZip();
+    for (const name of Object.keys(original.files)
+      .filter((n) => n !== '[Content_Types].xml' && !original.files[n]!.dir)
+      .sort())
+      reordered.file(name, await original.file(name)!.async('nodebuffer'));
+    // A picture that does not compress pushes the last entry beyond the head the sniffer sees.
+    reordered.file('xl/media/image1.png', randomBytes(8000));
+    reordered.file('[Content_Types].xml', await original.file('[Content_Types].xml')!.async('nodebuffer'));
+    const bytes = await reordered.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    expect((await sniff(bytes.subarray(0, 4100))).mimeType).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+  });
+
+  it('takes a consistent delimited table as CSV or TSV and prose with commas as plain text', async () => {
+    const csv = Buffer.from('name,score,date\nAda,17,2024-01-01\nGrace,"12,5",2024-01-02\n');
+    expect(await sniff(csv)).toMatchObject({ contentType: 'text', mimeType: 'text/csv' });
+    expect((await sniff(Buffer.from('a\tb\n1\t2\n3\t4\n'))).mimeType).toBe('text/tab-separated-values');
+    const prose = Buffer.from('Dear class,\nPlease read, then answer.\nThanks, see you soon.\nBye, all.\n');
+    expect((await sniff(prose)).mimeType).toBe('text/plain');
+    expect((await sniff(Buffer.from('Just one line, with a comma.'))).mimeType).toBe('text/plain');
+  });
+
+  it('refuses a zip that is no office package and an OLE2 file of no office format', async () => {
+    const zip = new JSZip();
+    zip.file('notes.txt', 'hello');
+    expect(await sniff(await zip.generateAsync({ type: 'nodebuffer' }))).toMatchObject({ supported: false });
+    const msi = makeOle2(['\u0005SummaryInformation', 'Property']);
+    expect(await sniff(msi)).toMatchObject({ supported: false, mimeType: 'application/x-cfb' });
+    expect(await sniff(makeOle2(['WordDocument', '1Table']))).toMatchObject({
+      supported: true,
+      mimeType: 'application/msword',
+    });
+  });
+});
+
+describe('Word', () => {
+  it('reads headings through style chains and with their numbers, nested and numbered lists, a merged table, a picture, notes and the header', async () => {
+    const result = await read(await makeDocx(), 'lesson.docx');
+    expect(simple(result)).toEqual([
+      { kind: 'page-header', text: 'Biology 101 handout' },
+      { kind: 'title', text: 'Photosynthesis' },
+      { kind: 'heading', text: 'Light reactions', level: 1 },
+      { kind: 'paragraph', text: 'Plants turn light into sugar.' },
+      { kind: 'paragraph', text: 'Remember the stomata' },
+      { kind: 'heading', text: 'The thylakoid', level: 2 },
+      { kind: 'list-item', text: 'Water is split', level: 1, ordered: false },
+      { kind: 'list-item', text: 'Oxygen is released', level: 2, ordered: false },
+      { kind: 'list-item', text: 'ATP is made', level: 1, ordered: false },
+      { kind: 'list-item', text: 'First step', level: 1, ordered: true },
+      { kind: 'list-item', text: 'Second step', level: 1, ordered: true },
+      { kind: 'table', text: 'Stage\tInputs and outputs\nIn\tOut\nCalvin cycle\tCO2\tGlucose' },
+      { kind: 'figure', text: 'A leaf under the microscope' },
+      { kind: 'heading', text: '1 Dark reactions', level: 1 },
+      { kind: 'heading', text: '1.1 Carbon fixation', level: 2 },
+      { kind: 'heading', text: '1.2 Regeneration', level: 2 },
+      { kind: 'paragraph', text: 'Read the chapter online' },
+      { kind: 'footnote', text: 'Chlorophyll absorbs red and blue light.' },
+    ]);
+    const table = result.segments.find((segment) => segment.kind === 'table')!;
+    expect(table.rows![0]).toEqual([
+      { text: 'Stage', header: true, rowSpan: 2 },
+      { text: 'Inputs and outputs', header: true, colSpan: 2 },
+    ]);
+    expect(result.segments.find((segment) => segment.kind === 'figure')!.image).toBe('image-1.webp');
+    expect(result.images).toEqual([
+      { file: 'image-1.webp', role: 'extracted', width: 320, height: 200, format: 'webp' },
+    ]);
+    expect(result.metadata).toMatchObject({
+      format: 'docx',
+      comments: [{ author: 'Reviewer', text: 'Check this figure' }],
+    });
+    // Comments stay out of the text; the text is the elements' joined by blank lines.
+    expect(result.text).not.toContain('Check this figure');
+    expect(result.text).toBe(
+      result.segments
+        .map((segment) => segment.text)
+        .filter(Boolean)
+        .join('\n\n'),
+    );
+    expect(toMarkdown(result.segments)).toContain('| Stage | Inputs and outputs | Inputs and outputs |');
+  });
+
+  it('never expands an XML entity bomb and ends a damaged zip CORRUPT, a bomb TOO_LARGE, an encrypted one ENCRYPTED', async () => {
+    const original = await JSZip.loadAsync(await makeDocx());
+    const lol = Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`).join('');
+    original.file(
+      'word/document.xml',
+      `<?xml version="1.0"?><!DOCTYPE w:document [<!ENTITY lol0 "lol">${lol}]><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Safe &lol9; text</w:t></w:r></w:p></w:body></w:document>`,
+    );
+    const bomb = await read(await original.generateAsync({ type: 'nodebuffer' }), 'entities.docx');
+    expect(bomb.text.length).toBeLessThan(200);
+    expect(bomb.text).toContain('Safe');
+
+    const docx = await makeDocx();
+    await expect(read(docx.subarray(0, docx.length - 40), 'cut.docx')).rejects.toMatchObject({ code: 'CORRUPT' });
+    await expect(read(await makeOfficeZipBomb(), 'bomb.docx')).rejects.toMatchObject({ code: 'TOO_LARGE' });
+    await expect(read(makeEncryptedOffice(), 'locked.docx')).rejects.toMatchObject({ code: 'ENCRYPTED' });
+  });
+});
+
+describe('slides', () => {
+  it('reads each slide in reading order, the grouped shapes placed by their group, the table, the picture and the notes', async () => {
+    const result = await read(await makePptx(), 'deck.pptx');
+    expect(simple(result)).toEqual([
+      { kind: 'heading', text: 'Inside the chloroplast', level: 1, slide: 1 },
+      { kind: 'paragraph', text: 'Upper text frame', slide: 1 },
+      { kind: 'paragraph', text: 'Lower text frame', slide: 1 },
+      { kind: 'paragraph', text: 'Grouped left', slide: 1 },
+      { kind: 'paragraph', text: 'Grouped right', slide: 1 },
+      { kind: 'table', text: 'Organelle\tJob\nChloroplast\tMakes sugar', slide: 1 },
+      { kind: 'figure', text: 'A chloroplast', slide: 1 },
+      { kind: 'notes', text: 'Mention the stroma and the thylakoid membranes', slide: 1 },
+      { kind: 'heading', text: 'A hidden backup slide', level: 1, slide: 2, hidden: true },
+      { kind: 'heading', text: 'Questions', level: 1, slide: 3 },
+      { kind: 'notes', text: 'Ask about chemiosmosis before the break', slide: 3 },
+    ]);
+    expect(result.metadata).toMatchObject({ format: 'pptx', slideCount: 3, hiddenSlides: [2] });
+    expect(result.images).toMatchObject([{ file: 'image-1.webp', page: 1, width: 320, height: 200 }]);
+  });
+});
+
+describe('sheets', () => {
+  it('reads each sheet as a table: shared strings, cached formula values, dates formatted, empty rows and columns dropped', async () => {
+    const result = await read(await makeXlsx(), 'grades.xlsx');
+    expect(simple(result)).toEqual([
+      { kind: 'heading', text: 'Grades', level: 2, sheet: 1 },
+      {
+        kind: 'table',
+        text: 'Student\tScore\tHanded in\nAda\t0.3\t2024-01-01\nGrace\t17\t2024-01-02\nTotal\t17.3\t',
+        sheet: 1,
+      },
+      { kind: 'heading', text: 'Schedule', level: 2, sheet: 2 },
+      { kind: 'table', text: 'Lab\t2024-01-01 12:00:00\tRoom 4', sheet: 2 },
+    ]);
+    expect(result.segments[1]!.rows![0]!.every((cell) => cell.header)).toBe(true);
+    expect(result.metadata).toMatchObject({ format: 'xlsx', sheetCount: 2 });
+  });
+
+  it('reads a CSV as one table with its quoted fields', async () => {
+    const result = await read(Buffer.from('name,score\nAda,17\n"Hopper, Grace","12,5"\n'), 'scores.csv');
+    expect(result.segments).toEqual([
+      {
+        kind: 'table',
+        sheet: 1,
+        text: 'name\tscore\nAda\t17\nHopper, Grace\t12,5',
+        rows: [
+          [
+            { text: 'name', header: true },
+            { text: 'score', header: true },
+          ],
+          [{ text: 'Ada' }, { text: '17' }],
+          [{ text: 'Hopper, Grace' }, { text: '12,5' }],
+        ],
+      },
+    ]);
+    expect(result.metadata).toMatchObject({ format: 'csv', sheetCount: 1 });
+  });
+});
+
+describe('OpenDocument and RTF', () => {
+  it('reads an ODT: heading, paragraph, nested and numbered lists, table, footnote', async () => {
+    const result = await read(await makeOdt(), 'cells.odt');
+    expect(simple(result)).toEqual([
+      { kind: 'heading', text: 'Cell division', level: 1 },
+      { kind: 'paragraph', text: 'Mitosis makes two identical cells.' },
+      { kind: 'list-item', text: 'Prophase', level: 1, ordered: false },
+      { kind: 'list-item', text: 'Chromosomes condense', level: 2, ordered: false },
+      { kind: 'list-item', text: 'Metaphase', level: 1, ordered: false },
+      { kind: 'list-item', text: 'Count the cells', level: 1, ordered: true },
+      { kind: 'table', text: 'Phase\tHours\nMitosis\t1' },
+      { kind: 'footnote', text: 'Meiosis makes four.' },
+    ]);
+    expect(result.metadata).toMatchObject({ format: 'odt' });
+  });
+
+  it('reads an RTF to a heading and paragraphs, its code page and \\u escapes decoded, its tables of fonts and info left out', async () => {
+    const result = await read(makeRtf(), 'enzymes.rtf');
+    expect(simple(result)).toEqual([
+      { kind: 'heading', text: 'Enzymes', level: 1 },
+      { kind: 'paragraph', text: 'Enzymes speed up reactions in the café of the cell.' },
+      { kind: 'paragraph', text: 'They are proteins — mostly.' },
+    ]);
+    expect(result.metadata).toMatchObject({ format: 'rtf' });
+  });
+});

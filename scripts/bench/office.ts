@@ -1,0 +1,207 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { wordF1 } from '@quire/testkit';
+import { SandboxPool } from '../../apps/worker/src/sandbox/pool.ts';
+import { benchSettings, textOnlySpec } from './sandbox-spec.ts';
+import { machine, positiveInt, printTable, reportWritten } from './results.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SOFFICE = '/usr/bin/soffice';
+
+/**
+ * Each group's files and how LibreOffice writes their text: Writer exports text itself; Impress and Calc have no
+ * text export, so they print to PDF and pdftotext (untimed) reads that.
+ */
+const GROUPS = [
+  { name: 'word', extensions: ['docx', 'odt'], filter: 'txt:Text (encoded):UTF8', output: 'txt' },
+  { name: 'slides', extensions: ['pptx', 'odp'], filter: 'pdf', output: 'pdf' },
+  { name: 'sheets', extensions: ['xlsx', 'xlsm', 'ods'], filter: 'pdf', output: 'pdf' },
+] as const;
+
+interface FileRow {
+  file: string;
+  group: string;
+  quireMs: number;
+  ok: boolean;
+  f1?: number;
+  /** The share of LibreOffice's words quire's text has: what LibreOffice reads that quire would miss. */
+  recall?: number;
+}
+
+const bagOf = (text: string) => {
+  const counts = new Map<string, number>();
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return counts;
+};
+
+function recallOf(text: string, reference: string): number {
+  const ours = bagOf(text);
+  let found = 0;
+  let total = 0;
+  for (const [word, count] of bagOf(reference)) {
+    total += count;
+    found += Math.min(count, ours.get(word) ?? 0);
+  }
+  return total === 0 ? 1 : found / total;
+}
+
+export async function run(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      corpus: { type: 'string', default: path.join(ROOT, 'test', 'fixtures', 'office') },
+      'timeout-ms': { type: 'string', default: '60000' },
+    },
+  });
+  const timeoutMs = positiveInt(values['timeout-ms'], 'timeout-ms');
+  const loadBefore = machine().loadAverage;
+  const entries = await fs.readdir(values.corpus, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile() && !entry.parentPath.includes('robustness'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-office-bench-'));
+  const pool = new SandboxPool({
+    slots: 1,
+    maxJobs: Number.MAX_SAFE_INTEGER,
+    recycleRssMb: 1024,
+    spares: 0,
+    maxMemoryMb: 2048,
+    settings: benchSettings(),
+    logger: { info() {}, warn() {}, debug() {} },
+  });
+  await pool.start();
+  const started = performance.now();
+  const rows: FileRow[] = [];
+  const summary: Record<string, string | number>[] = [];
+  try {
+    for (const group of GROUPS) {
+      const members = files.filter((file) => (group.extensions as readonly string[]).includes(extensionOf(file)));
+      if (members.length === 0) continue;
+      const quire = new Map<string, { ms: number; ok: boolean; text: string }>();
+      for (const file of members) {
+        const outputDir = path.join(work, 'out');
+        await fs.rm(outputDir, { recursive: true, force: true });
+        await fs.mkdir(outputDir, { recursive: true });
+        const begun = performance.now();
+        const outcome = await pool.run(
+          textOnlySpec('text', file, outputDir),
+          { timeoutMs, maxMemoryMb: 2048 },
+          () => {},
+        );
+        quire.set(file, {
+          ms: performance.now() - begun,
+          ok: outcome.ok,
+          text: outcome.ok ? outcome.result.text : '',
+        });
+      }
+      const libre = await convertWithLibreOffice(
+        group,
+        members,
+        path.join(work, group.name),
+        timeoutMs * members.length,
+      );
+      for (const file of members) {
+        const ours = quire.get(file)!;
+        const reference = libre.texts.get(file);
+        rows.push({
+          file: path.relative(values.corpus, file),
+          group: group.name,
+          quireMs: Math.round(ours.ms),
+          ok: ours.ok,
+          ...(reference !== undefined && reference.trim()
+            ? { f1: wordF1(ours.text, reference), recall: recallOf(ours.text, reference) }
+            : {}),
+        });
+      }
+      const groupRows = rows.filter((row) => row.group === group.name);
+      const scored = groupRows.filter((row) => row.f1 !== undefined);
+      const quireMsPerFile = groupRows.reduce((sum, row) => sum + row.quireMs, 0) / groupRows.length;
+      const libreMsPerFile = libre.ms / members.length;
+      summary.push({
+        group: group.name,
+        files: members.length,
+        active: groupRows.filter((row) => row.ok).length,
+        'quire ms/file': Math.round(quireMsPerFile),
+        'LibreOffice ms/file': Math.round(libreMsPerFile),
+        speedup: Math.round((libreMsPerFile / quireMsPerFile) * 10) / 10,
+        'word F1 vs LibreOffice': scored.length
+          ? Math.round((scored.reduce((sum, row) => sum + row.f1!, 0) / scored.length) * 1000) / 1000
+          : '-',
+        'recall of its words': scored.length
+          ? Math.round((scored.reduce((sum, row) => sum + row.recall!, 0) / scored.length) * 1000) / 1000
+          : '-',
+        scored: scored.length,
+      });
+    }
+  } finally {
+    await pool.close();
+    await fs.rm(work, { recursive: true, force: true });
+  }
+  console.log('office: quire (one warm sandbox child, text only) next to LibreOffice (one warm soffice per folder)\n');
+  printTable(summary);
+  console.log('\nlowest word F1 against LibreOffice:');
+  printTable(
+    rows
+      .filter((row) => row.f1 !== undefined)
+      .sort((a, b) => a.f1! - b.f1!)
+      .slice(0, 8)
+      .map((row) => ({
+        file: row.file,
+        f1: Math.round(row.f1! * 1000) / 1000,
+        recall: Math.round(row.recall! * 1000) / 1000,
+        quireMs: row.quireMs,
+      })),
+  );
+  const totalSeconds = Math.round((performance.now() - started) / 100) / 10;
+  const results = { totalSeconds, machine: machine(), summary, files: rows };
+  await reportWritten('office', results, loadBefore);
+}
+
+const extensionOf = (file: string) => path.extname(file).slice(1).toLowerCase();
+
+/**
+ * LibreOffice's own reading of the files: one soffice process converts the whole folder, timed from its start to
+ * its exit, after a first run has made its profile (a warm process, as a server keeps one).
+ */
+async function convertWithLibreOffice(
+  group: (typeof GROUPS)[number],
+  members: string[],
+  dir: string,
+  timeoutMs: number,
+): Promise<{ ms: number; texts: Map<string, string> }> {
+  const profile = `-env:UserInstallation=file://${dir}/profile`;
+  const out = path.join(dir, 'out');
+  const convert = (inputs: string[], outdir: string) =>
+    spawnSync(
+      SOFFICE,
+      [profile, '--headless', '--norestore', '--convert-to', group.filter, '--outdir', outdir, ...inputs],
+      {
+        stdio: 'ignore',
+        timeout: timeoutMs,
+      },
+    );
+  convert([members[0]!], path.join(dir, 'warm-up'));
+  const begun = performance.now();
+  convert(members, out);
+  const ms = performance.now() - begun;
+  const texts = new Map<string, string>();
+  for (const file of members) {
+    const converted = path.join(out, `${path.basename(file, path.extname(file))}.${group.output}`);
+    if (group.output === 'txt') {
+      const text = await fs.readFile(converted, 'utf8').catch(() => undefined);
+      if (text !== undefined) texts.set(file, text);
+    } else {
+      const text = spawnSync('pdftotext', ['-q', '-enc', 'UTF-8', converted, '-'], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 28,
+      });
+      if (text.status === 0) texts.set(file, text.stdout);
+    }
+  }
+  return { ms, texts };
+}
