@@ -13,6 +13,7 @@ import * as createSearchPostings from './0012_create_search_postings.ts';
 import * as notifyAuthChangesAndVersionListings from './0013_notify_auth_changes_and_version_listings.ts';
 import * as createSpeechChunks from './0014_create_speech_chunks.ts';
 import * as mergeSearchCountsAtCommit from './0015_merge_search_counts_at_commit.ts';
+import * as recordMaterialUsageEvents from './0017_record_material_usage_events.ts';
 
 /** Listed explicitly (no directory scanning) so bundling and ordering are obvious. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0013_notify_auth_changes_and_version_listings': notifyAuthChangesAndVersionListings,
   '0014_create_speech_chunks': createSpeechChunks,
   '0015_merge_search_counts_at_commit': mergeSearchCountsAtCommit,
+  '0017_record_material_usage_events': recordMaterialUsageEvents,
 };
