@@ -42,6 +42,9 @@ interface Options {
   otherRows: number;
   seconds: number;
   connections: number;
+  /** `compare`: the cases against an api recording every `api_call` and one recording none, in turns. */
+  apiCalls: 'all' | 'off' | 'compare';
+  rounds: number;
 }
 
 function parseOptions(args: string[]): Options {
@@ -52,10 +55,22 @@ function parseOptions(args: string[]): Options {
       'other-rows': { type: 'string', default: '20000' },
       seconds: { type: 'string', default: '10' },
       connections: { type: 'string', default: '50' },
+      'api-calls': { type: 'string', default: 'all' },
+      rounds: { type: 'string', default: '3' },
     },
   });
-  const int = (name: keyof typeof values) => positiveInt(values[name], name);
-  return { rows: int('rows'), otherRows: int('other-rows'), seconds: int('seconds'), connections: int('connections') };
+  const int = (name: Exclude<keyof typeof values, 'api-calls'>) => positiveInt(values[name], name);
+  const apiCalls = values['api-calls'];
+  if (apiCalls !== 'all' && apiCalls !== 'off' && apiCalls !== 'compare')
+    throw new Error('--api-calls must be all, off or compare');
+  return {
+    rows: int('rows'),
+    otherRows: int('other-rows'),
+    seconds: int('seconds'),
+    connections: int('connections'),
+    apiCalls,
+    rounds: int('rounds'),
+  };
 }
 
 /**
@@ -177,7 +192,7 @@ export async function run(args: string[]): Promise<void> {
     const loadSeconds = Math.round((performance.now() - t) / 100) / 10;
     console.log(`  loaded and vacuumed in ${loadSeconds} s`);
 
-    const api = await stack.startApi();
+    const api = await stack.startApi({ API_CALL_EVENTS: o.apiCalls === 'off' ? 'off' : 'all' });
     const headers = { 'x-api-key': tenant.apiKey };
     const { rows } = await sql<{ id: string }>`
       select id from materials where organization_id = ${tenant.organizationId} and status <> 'deleted' order by random() limit 200`.execute(
@@ -194,6 +209,11 @@ export async function run(args: string[]): Promise<void> {
       if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
       return res.json() as Promise<{ totalCount?: number }>;
     };
+    if (o.apiCalls === 'compare') {
+      const withoutCalls = await stack.startApi({ API_CALL_EVENTS: 'off' });
+      await compareApiCalls(stack.db, { on: api.url, off: withoutCalls.url }, cases, headers, o, began, loadBefore);
+      return;
+    }
     const materials: Record<string, unknown> = {};
     for (const id of ids) materials[id] = await fetchJson(`/api/v1/materials/${id}`);
     const bodies = { list: await fetchJson(cases[0]!.path(0)), search: await fetchJson(cases[1]!.path(0)), materials };
@@ -251,4 +271,73 @@ export async function run(args: string[]): Promise<void> {
     await memory?.stop();
     await stack.stop();
   }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * The cost of recording `api_call` events: each case against two api processes of the same database, one with
+ * API_CALL_EVENTS=all and one with off, in turns (off, on, off, on, ...) so that a change in the machine's load
+ * falls on both; medians of the rounds, and on/off per round.
+ */
+async function compareApiCalls(
+  db: Db,
+  urls: { on: string; off: string },
+  cases: Case[],
+  headers: Record<string, string>,
+  o: Options,
+  began: number,
+  loadBefore: number[],
+): Promise<void> {
+  const results: { case: string; round: number; recording: 'on' | 'off'; result: Awaited<ReturnType<typeof load>> }[] =
+    [];
+  for (const c of cases) {
+    for (let round = 1; round <= o.rounds; round++) {
+      for (const recording of ['off', 'on'] as const) {
+        await load(urls[recording], c, headers, o, 2);
+        results.push({ case: c.name, round, recording, result: await load(urls[recording], c, headers, o, o.seconds) });
+        console.log(`  ${c.name} round ${round} (recording ${recording}) done`);
+      }
+    }
+  }
+  const { rows } = await sql<{ calls: number }>`
+    select count(*)::int as calls from usage_events where type = 'api_call'`.execute(db);
+  const rowsOut = cases.flatMap((c) => {
+    const of = (recording: 'on' | 'off') =>
+      results.filter((r) => r.case === c.name && r.recording === recording).map((r) => r.result);
+    const on = of('on');
+    const off = of('off');
+    const ratios = on.map((r, i) => r.requestsPerSecond / off[i]!.requestsPerSecond);
+    return [
+      {
+        case: c.name,
+        'off req/s': median(off.map((r) => r.requestsPerSecond)),
+        'on req/s': median(on.map((r) => r.requestsPerSecond)),
+        'off p50/p99 ms': `${median(off.map((r) => r.p50))} / ${median(off.map((r) => r.p99))}`,
+        'on p50/p99 ms': `${median(on.map((r) => r.p50))} / ${median(on.map((r) => r.p99))}`,
+        'on/off req/s per round': ratios.map((r) => r.toFixed(3)).join(' '),
+        'median on/off': median(ratios).toFixed(3),
+      },
+    ];
+  });
+  console.log('');
+  printTable(rowsOut);
+  console.log(`\n${rows[0]!.calls.toLocaleString('en')} api_call events written by the recording api`);
+  const summary = {
+    benchmark: 'api --api-calls compare',
+    date: new Date().toISOString(),
+    machine: { ...machine(), loadAverageBefore: loadBefore },
+    measuredThrough:
+      `autocannon in this process, ${o.connections} connections, ${o.seconds} s per case and round after a 2 s warm-up, ` +
+      'against two api processes of one database: API_CALL_EVENTS=off and =all, in turns.',
+    apiCallEvents: rows[0]!.calls,
+    results,
+    summary: rowsOut,
+    totalSeconds: Math.round((performance.now() - began) / 100) / 10,
+  };
+  await reportWritten('api-calls', summary, loadBefore);
 }

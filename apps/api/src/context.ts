@@ -6,7 +6,7 @@ import { createRedis, CompletionWaiter } from '@quire/queue';
 import type { SignUrl } from '@quire/material';
 import { KeyCache } from './auth/key-cache.ts';
 import { createApiMetrics, type ApiMetrics } from './metrics.ts';
-import { ApiCallRecorder } from './usage/api-call-recorder.ts';
+import { ApiCallRecorder, apiCallTable } from './usage/api-call-recorder.ts';
 import { ListingCounts } from './views/listing-counts.ts';
 import type { MaterialJson } from './views/material-json.ts';
 import { materialJsonFor, urlSigner } from './views/material-view.ts';
@@ -81,7 +81,11 @@ export async function createApiContext(config: ServiceConfig, overrides: InfraOv
     { heartbeatMs: config.auth.listenHeartbeatMs },
   );
   const { downloadUrlTtlSeconds, downloadUrlReuseSeconds } = config.limits;
-  const apiCalls = new ApiCallRecorder(infra.db, config.apiCalls, logger.child({ subsystem: 'api-calls' }));
+  const apiCalls = new ApiCallRecorder(
+    apiCallTable(infra.db),
+    config.apiCalls,
+    logger.child({ subsystem: 'api-calls' }),
+  );
   return {
     ...infra,
     signUrl: urlSigner(store, downloadUrlTtlSeconds, downloadUrlReuseSeconds),

@@ -3,6 +3,18 @@ import type { ServiceConfig } from '@quire/config';
 import { deleteApiCallEventsBefore, insertApiCallEvents, type ApiCallEvent, type Db } from '@quire/db';
 import type { Logger } from 'pino';
 
+/** Where the events go: Postgres (`apiCallTable`), or a test's stand-in. */
+export interface ApiCallTable {
+  insert(events: ApiCallEvent[]): Promise<void>;
+  /** Deletes at most `limit` events older than `before`; returns how many. */
+  deleteBefore(before: Date, limit: number): Promise<number>;
+}
+
+export const apiCallTable = (db: Db): ApiCallTable => ({
+  insert: (events) => insertApiCallEvents(db, events),
+  deleteBefore: (before, limit) => deleteApiCallEventsBefore(db, before, limit),
+});
+
 const DAY_MS = 86_400_000;
 const PRUNE_EVERY_MS = 3_600_000;
 const PRUNE_BATCH = 5_000;
@@ -25,12 +37,13 @@ export class ApiCallRecorder {
   private dropped = 0;
 
   constructor(
-    private readonly db: Db,
+    private readonly table: ApiCallTable,
     private readonly settings: ServiceConfig['apiCalls'],
     private readonly logger: Logger,
     private readonly random: () => number = Math.random,
   ) {
-    if (settings.mode !== 'off' && settings.retentionDays > 0) {
+    // Also when off: what was recorded before still ages out.
+    if (settings.retentionDays > 0) {
       this.pruner = setInterval(() => void this.prune(), PRUNE_EVERY_MS);
       this.pruner.unref();
     }
@@ -60,9 +73,11 @@ export class ApiCallRecorder {
     this.pending = [];
     if (batch.length === 0) return this.writing;
     this.writing = this.writing.then(() =>
-      insertApiCallEvents(this.db, batch).catch((err: unknown) =>
-        this.logger.warn({ err, events: batch.length }, 'api_call events could not be written; dropped'),
-      ),
+      this.table
+        .insert(batch)
+        .catch((err: unknown) =>
+          this.logger.warn({ err, events: batch.length }, 'api_call events could not be written; dropped'),
+        ),
     );
     return this.writing;
   }
@@ -73,7 +88,7 @@ export class ApiCallRecorder {
     let total = 0;
     try {
       for (let deleted = PRUNE_BATCH; deleted === PRUNE_BATCH; total += deleted)
-        deleted = await deleteApiCallEventsBefore(this.db, before, PRUNE_BATCH);
+        deleted = await this.table.deleteBefore(before, PRUNE_BATCH);
     } catch (err) {
       this.logger.warn({ err }, 'old api_call events could not be deleted; trying again in an hour');
     }
