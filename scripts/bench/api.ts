@@ -7,7 +7,10 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import type { Db } from '@quire/db';
+import type { Request, Response } from 'express';
+import pino from 'pino';
+import { ApiCallRecorder, recordApiCalls } from '@quire/api';
+import { insertApiCallEvents, type Db } from '@quire/db';
 import { startBenchStack } from './bench-stack.ts';
 import { machine, positiveInt, printTable, reportWritten } from './results.ts';
 
@@ -211,7 +214,11 @@ export async function run(args: string[]): Promise<void> {
     };
     if (o.apiCalls === 'compare') {
       const withoutCalls = await stack.startApi({ API_CALL_EVENTS: 'off' });
-      await compareApiCalls(stack.db, { on: api.url, off: withoutCalls.url }, cases, headers, o, began, loadBefore);
+      const apis = {
+        on: { url: api.url, pid: api.process.child.pid! },
+        off: { url: withoutCalls.url, pid: withoutCalls.process.child.pid! },
+      };
+      await compareApiCalls(stack.db, tenant.organizationId, apis, cases, headers, o, began, loadBefore);
       return;
     }
     const materials: Record<string, unknown> = {};
@@ -273,6 +280,13 @@ export async function run(args: string[]): Promise<void> {
   }
 }
 
+/** A process's user + system CPU seconds so far (Linux `/proc/<pid>/stat`, in clock ticks of 1/100 s). */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -286,26 +300,56 @@ const median = (values: number[]) => {
  */
 async function compareApiCalls(
   db: Db,
-  urls: { on: string; off: string },
+  organizationId: string,
+  apis: Record<'on' | 'off', { url: string; pid: number }>,
   cases: Case[],
   headers: Record<string, string>,
   o: Options,
   began: number,
   loadBefore: number[],
 ): Promise<void> {
-  const results: { case: string; round: number; recording: 'on' | 'off'; result: Awaited<ReturnType<typeof load>> }[] =
-    [];
+  type Measured = Awaited<ReturnType<typeof load>> & { apiCpuMsPerRequest: number };
+  const results: { case: string; round: number; recording: 'on' | 'off'; result: Measured }[] = [];
   for (const c of cases) {
     for (let round = 1; round <= o.rounds; round++) {
       for (const recording of ['off', 'on'] as const) {
-        await load(urls[recording], c, headers, o, 2);
-        results.push({ case: c.name, round, recording, result: await load(urls[recording], c, headers, o, o.seconds) });
+        const { url, pid } = apis[recording];
+        await load(url, c, headers, o, 2);
+        const cpuBefore = await cpuSeconds(pid);
+        const measured = await load(url, c, headers, o, o.seconds);
+        // The api's own CPU per request: what the recording adds to the process, less moved by other load than req/s.
+        const apiCpuMsPerRequest = (((await cpuSeconds(pid)) - cpuBefore) * 1000) / measured.requests;
+        results.push({ case: c.name, round, recording, result: { ...measured, apiCpuMsPerRequest } });
         console.log(`  ${c.name} round ${round} (recording ${recording}) done`);
       }
     }
   }
   const { rows } = await sql<{ calls: number }>`
     select count(*)::int as calls from usage_events where type = 'api_call'`.execute(db);
+  // What Postgres spends on the events: batches of 500 written as the recorder writes them, timed alone.
+  const batches = 40;
+  const written = performance.now();
+  for (let b = 0; b < batches; b++) {
+    await insertApiCallEvents(
+      db,
+      Array.from({ length: 500 }, (_, i) => ({
+        eventId: `api_call:bench-${b}-${i}`,
+        organizationId,
+        groupId: null,
+        occurredAt: new Date(),
+        durationMs: 12.5,
+        properties: {
+          endpoint: 'GET /api/v1/materials/{id}',
+          method: 'GET',
+          status: 200,
+          durationMs: 12.5,
+          keyId: 'k',
+        },
+      })),
+    );
+  }
+  const writeUsPerEvent = Math.round(((performance.now() - written) * 1000) / (batches * 500));
+  const recordUsPerRequest = recorderCostPerRequest();
   const rowsOut = cases.flatMap((c) => {
     const of = (recording: 'on' | 'off') =>
       results.filter((r) => r.case === c.name && r.recording === recording).map((r) => r.result);
@@ -319,14 +363,18 @@ async function compareApiCalls(
         'on req/s': median(on.map((r) => r.requestsPerSecond)),
         'off p50/p99 ms': `${median(off.map((r) => r.p50))} / ${median(off.map((r) => r.p99))}`,
         'on p50/p99 ms': `${median(on.map((r) => r.p50))} / ${median(on.map((r) => r.p99))}`,
-        'on/off req/s per round': ratios.map((r) => r.toFixed(3)).join(' '),
+        'on/off req/s per round': ratios.map((r) => r.toFixed(2)).join(' '),
         'median on/off': median(ratios).toFixed(3),
+        'api CPU ms/req off': median(off.map((r) => r.apiCpuMsPerRequest)).toFixed(3),
+        'api CPU ms/req on': median(on.map((r) => r.apiCpuMsPerRequest)).toFixed(3),
       },
     ];
   });
   console.log('');
   printTable(rowsOut);
   console.log(`\n${rows[0]!.calls.toLocaleString('en')} api_call events written by the recording api`);
+  console.log(`writing them in batches of 500: ${writeUsPerEvent} µs of wall time per event, timed alone`);
+  console.log(`the api's side of recording one request (middleware, route template, buffer): ${recordUsPerRequest} µs`);
   const summary = {
     benchmark: 'api --api-calls compare',
     date: new Date().toISOString(),
@@ -340,4 +388,33 @@ async function compareApiCalls(
     totalSeconds: Math.round((performance.now() - began) / 100) / 10,
   };
   await reportWritten('api-calls', summary, loadBefore);
+}
+
+/**
+ * What recording costs the api per request, in this process and without Postgres: the middleware (the route
+ * template is the metrics' own, matched anyway) and a recorder whose writes go nowhere, over 200,000 made-up
+ * requests answered at once.
+ */
+function recorderCostPerRequest(): number {
+  const table = { insert: async () => {}, deleteBefore: async () => 0 };
+  const settings = { mode: 'all', sampleRate: 1, retentionDays: 0, flushIntervalMs: 1000, batchMax: 500 } as const;
+  const recorder = new ApiCallRecorder(table, settings, pino({ level: 'silent' }));
+  const middleware = recordApiCalls(recorder);
+  const principal = { keyId: 'k', organizationId: 'o', groupId: null, planValidFrom: null, planValidUntil: null };
+  const requests = 200_000;
+  const started = performance.now();
+  for (let i = 0; i < requests; i++) {
+    const req = { method: 'GET', path: `/api/v1/materials/0193a1b2-${i}`, principal } as unknown as Request;
+    const listeners: (() => void)[] = [];
+    const res = {
+      statusCode: 200,
+      locals: { routeTemplate: '/api/v1/materials/{id}' },
+      once: (_: string, f: () => void) => listeners.push(f),
+    } as unknown as Response;
+    middleware(req, res, () => {});
+    for (const f of listeners) f();
+  }
+  const us = ((performance.now() - started) * 1000) / requests;
+  void recorder.close();
+  return Math.round(us * 100) / 100;
 }

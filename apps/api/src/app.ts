@@ -23,9 +23,8 @@ export function createApp(ctx: ApiContext): express.Express {
   app.set('query parser', 'simple');
   const document = buildOpenApiDocument(ROUTES);
 
-  const routeOf = documentedRouteMatcher(document);
-  app.use(httpMetrics(ctx.metrics, routeOf));
-  app.use(recordApiCalls(ctx.apiCalls, routeOf));
+  app.use(httpMetrics(ctx.metrics, documentedRouteMatcher(document)));
+  app.use(recordApiCalls(ctx.apiCalls));
   app.use(
     requestLog(ctx.logger, {
       ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics',

@@ -49,7 +49,7 @@ describe('ApiCallRecorder', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(batches.map((b) => b.map((e) => e.durationMs))).toEqual([[1, 2, 3], [4]]);
     expect(new Set(batches.flat().map((e) => e.eventId)).size).toBe(4);
-    expect(batches[0]![0]!.eventId).toMatch(/^api_call:[0-9a-f-]{36}$/);
+    expect(batches[0]![0]!.eventId).toMatch(/^api_call:[0-9a-f]{16}:0{9}0$/);
     await recorder.close();
   });
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { ServiceConfig } from '@quire/config';
 import { deleteApiCallEventsBefore, insertApiCallEvents, type ApiCallEvent, type Db } from '@quire/db';
 import type { Logger } from 'pino';
@@ -35,6 +35,9 @@ export class ApiCallRecorder {
   private writing: Promise<void> = Promise.resolve();
   private readonly pruner: NodeJS.Timeout | undefined;
   private dropped = 0;
+  /** Event ids are this process's, then a count: unique without a random draw per request (a UUID costs 14 µs). */
+  private readonly idPrefix = `api_call:${randomBytes(8).toString('hex')}:`;
+  private sequence = 0;
 
   constructor(
     private readonly table: ApiCallTable,
@@ -60,7 +63,9 @@ export class ApiCallRecorder {
       if (this.dropped++ === 0) this.logger.warn('api_call events are not being written fast enough; dropping some');
       return;
     }
-    this.pending.push({ eventId: `api_call:${randomUUID()}`, ...call });
+    // Ordered within the process: a batch lands in one place of the primary key's index, not all over it.
+    const sequence = (this.sequence++).toString(36).padStart(10, '0');
+    this.pending.push({ eventId: `${this.idPrefix}${sequence}`, ...call });
     if (this.pending.length >= this.settings.batchMax) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.settings.flushIntervalMs).unref();
   }
