@@ -15,6 +15,7 @@ import * as createSpeechChunks from './0014_create_speech_chunks.ts';
 import * as mergeSearchCountsAtCommit from './0015_merge_search_counts_at_commit.ts';
 import * as renameMaterialChunksToSearchPassages from './0016_rename_material_chunks_to_search_passages.ts';
 import * as addStructureToSearchPassages from './0017_add_structure_to_search_passages.ts';
+import * as recordMaterialUsageEvents from './0018_record_material_usage_events.ts';
 
 /** Listed explicitly (no directory scanning) so bundling and ordering are obvious. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0015_merge_search_counts_at_commit': mergeSearchCountsAtCommit,
   '0016_rename_material_chunks_to_search_passages': renameMaterialChunksToSearchPassages,
   '0017_add_structure_to_search_passages': addStructureToSearchPassages,
+  '0018_record_material_usage_events': recordMaterialUsageEvents,
 };

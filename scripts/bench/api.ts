@@ -7,7 +7,10 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import type { Db } from '@quire/db';
+import type { Request, Response } from 'express';
+import pino from 'pino';
+import { ApiCallRecorder, recordApiCalls } from '@quire/api';
+import { insertApiCallEvents, type Db } from '@quire/db';
 import { seedMaterials } from '@quire/testkit/seed-materials';
 import { startBenchStack } from './bench-stack.ts';
 import { machine, positiveInt, printTable, reportWritten } from './results.ts';
@@ -43,6 +46,9 @@ interface Options {
   otherRows: number;
   seconds: number;
   connections: number;
+  /** `compare`: the cases against an api recording every `api_call` and one recording none, in turns. */
+  apiCalls: 'all' | 'off' | 'compare';
+  rounds: number;
 }
 
 function parseOptions(args: string[]): Options {
@@ -53,10 +59,22 @@ function parseOptions(args: string[]): Options {
       'other-rows': { type: 'string', default: '20000' },
       seconds: { type: 'string', default: '10' },
       connections: { type: 'string', default: '50' },
+      'api-calls': { type: 'string', default: 'all' },
+      rounds: { type: 'string', default: '3' },
     },
   });
-  const int = (name: keyof typeof values) => positiveInt(values[name], name);
-  return { rows: int('rows'), otherRows: int('other-rows'), seconds: int('seconds'), connections: int('connections') };
+  const int = (name: Exclude<keyof typeof values, 'api-calls'>) => positiveInt(values[name], name);
+  const apiCalls = values['api-calls'];
+  if (apiCalls !== 'all' && apiCalls !== 'off' && apiCalls !== 'compare')
+    throw new Error('--api-calls must be all, off or compare');
+  return {
+    rows: int('rows'),
+    otherRows: int('other-rows'),
+    seconds: int('seconds'),
+    connections: int('connections'),
+    apiCalls,
+    rounds: int('rounds'),
+  };
 }
 
 /**
@@ -197,7 +215,7 @@ export async function run(args: string[]): Promise<void> {
     const loadSeconds = Math.round((performance.now() - t) / 100) / 10;
     console.log(`  loaded and vacuumed in ${loadSeconds} s`);
 
-    const api = await stack.startApi();
+    const api = await stack.startApi({ API_CALL_EVENTS: o.apiCalls === 'off' ? 'off' : 'all' });
     const headers = { 'x-api-key': tenant.apiKey };
     const { rows } = await sql<{ id: string }>`
       select id from materials where organization_id = ${tenant.organizationId} and status <> 'deleted' order by random() limit 200`.execute(
@@ -214,6 +232,15 @@ export async function run(args: string[]): Promise<void> {
       if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
       return res.json() as Promise<{ totalCount?: number }>;
     };
+    if (o.apiCalls === 'compare') {
+      const withoutCalls = await stack.startApi({ API_CALL_EVENTS: 'off' });
+      const apis = {
+        on: { url: api.url, pid: api.process.child.pid! },
+        off: { url: withoutCalls.url, pid: withoutCalls.process.child.pid! },
+      };
+      await compareApiCalls(stack.db, tenant.organizationId, apis, cases, headers, o, began, loadBefore);
+      return;
+    }
     const materials: Record<string, unknown> = {};
     for (const id of ids) materials[id] = await fetchJson(`/api/v1/materials/${id}`);
     const bodies = { list: await fetchJson(cases[0]!.path(0)), search: await fetchJson(cases[1]!.path(0)), materials };
@@ -271,4 +298,159 @@ export async function run(args: string[]): Promise<void> {
     await memory?.stop();
     await stack.stop();
   }
+}
+
+/** A process's user + system CPU seconds so far (Linux `/proc/<pid>/stat`, in clock ticks of 1/100 s). */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * The cost of recording `api_call` events: each case against two api processes of the same database, one with
+ * API_CALL_EVENTS=all and one with off, in turns (off, on, off, on, ...) so that a change in the machine's load
+ * falls on both; medians of the rounds, and on/off per round.
+ */
+async function compareApiCalls(
+  db: Db,
+  organizationId: string,
+  apis: Record<'on' | 'off', { url: string; pid: number }>,
+  cases: Case[],
+  headers: Record<string, string>,
+  o: Options,
+  began: number,
+  loadBefore: number[],
+): Promise<void> {
+  type Measured = Awaited<ReturnType<typeof load>> & { apiCpuMsPerRequest: number };
+  const results: { case: string; round: number; recording: 'on' | 'off'; result: Measured }[] = [];
+  for (const c of cases) {
+    for (let round = 1; round <= o.rounds; round++) {
+      for (const recording of ['off', 'on'] as const) {
+        const { url, pid } = apis[recording];
+        await load(url, c, headers, o, 2);
+        const cpuBefore = await cpuSeconds(pid);
+        const measured = await load(url, c, headers, o, o.seconds);
+        // The api's own CPU per request: what the recording adds to the process, less moved by other load than req/s.
+        const apiCpuMsPerRequest = (((await cpuSeconds(pid)) - cpuBefore) * 1000) / measured.requests;
+        results.push({ case: c.name, round, recording, result: { ...measured, apiCpuMsPerRequest } });
+        console.log(`  ${c.name} round ${round} (recording ${recording}) done`);
+      }
+    }
+  }
+  const { rows } = await sql<{ calls: number }>`
+    select count(*)::int as calls from usage_events where type = 'api_call'`.execute(db);
+  // What Postgres spends on the events: batches of 500 written as the recorder writes them, on one connection
+  // whose server process's CPU is read before and after (wall time on a shared machine says more about the others).
+  const batches = 40;
+  const events = batches * 500;
+  const { writeUsPerEvent, writeCpuUsPerEvent } = await db.connection().execute(async (conn) => {
+    const { rows: backend } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(conn);
+    const cpuBefore = await cpuSeconds(backend[0]!.pid);
+    const written = performance.now();
+    for (let b = 0; b < batches; b++) {
+      await insertApiCallEvents(
+        conn,
+        Array.from({ length: 500 }, (_, i) => ({
+          eventId: `api_call:bench-${b}-${i}`,
+          organizationId,
+          groupId: null,
+          occurredAt: new Date(),
+          durationMs: 12.5,
+          properties: {
+            endpoint: 'GET /api/v1/materials/{id}',
+            method: 'GET',
+            status: 200,
+            durationMs: 12.5,
+            keyId: 'k',
+          },
+        })),
+      );
+    }
+    return {
+      writeUsPerEvent: Math.round(((performance.now() - written) * 1000) / events),
+      writeCpuUsPerEvent: Math.round((((await cpuSeconds(backend[0]!.pid)) - cpuBefore) * 1e6) / events),
+    };
+  });
+  const recordUsPerRequest = recorderCostPerRequest();
+  const rowsOut = cases.flatMap((c) => {
+    const of = (recording: 'on' | 'off') =>
+      results.filter((r) => r.case === c.name && r.recording === recording).map((r) => r.result);
+    const on = of('on');
+    const off = of('off');
+    const ratios = on.map((r, i) => r.requestsPerSecond / off[i]!.requestsPerSecond);
+    return [
+      {
+        case: c.name,
+        'off req/s': median(off.map((r) => r.requestsPerSecond)),
+        'on req/s': median(on.map((r) => r.requestsPerSecond)),
+        'off p50/p99 ms': `${median(off.map((r) => r.p50))} / ${median(off.map((r) => r.p99))}`,
+        'on p50/p99 ms': `${median(on.map((r) => r.p50))} / ${median(on.map((r) => r.p99))}`,
+        'on/off req/s per round': ratios.map((r) => r.toFixed(2)).join(' '),
+        'median on/off': median(ratios).toFixed(3),
+        'api CPU ms/req off': median(off.map((r) => r.apiCpuMsPerRequest)).toFixed(3),
+        'api CPU ms/req on': median(on.map((r) => r.apiCpuMsPerRequest)).toFixed(3),
+      },
+    ];
+  });
+  console.log('');
+  printTable(rowsOut);
+  console.log(`\n${rows[0]!.calls.toLocaleString('en')} api_call events written by the recording api`);
+  console.log(
+    `writing them in batches of 500, per event: ${writeCpuUsPerEvent} µs of Postgres CPU, ${writeUsPerEvent} µs of wall time`,
+  );
+  console.log(
+    `the api's side of recording one request (middleware, buffer), in-process: ${recordUsPerRequest.cpu} µs of CPU, ${recordUsPerRequest.wall} µs of wall time`,
+  );
+  const summary = {
+    benchmark: 'api --api-calls compare',
+    date: new Date().toISOString(),
+    machine: { ...machine(), loadAverageBefore: loadBefore },
+    measuredThrough:
+      `autocannon in this process, ${o.connections} connections, ${o.seconds} s per case and round after a 2 s warm-up, ` +
+      'against two api processes of one database: API_CALL_EVENTS=off and =all, in turns.',
+    apiCallEvents: rows[0]!.calls,
+    results,
+    summary: rowsOut,
+    totalSeconds: Math.round((performance.now() - began) / 100) / 10,
+  };
+  await reportWritten('api-calls', summary, loadBefore);
+}
+
+/**
+ * What recording costs the api per request, in this process and without Postgres: the middleware (the route
+ * template is the metrics' own, matched anyway) and a recorder whose writes go nowhere, over 200,000 made-up
+ * requests answered at once.
+ */
+function recorderCostPerRequest(): { cpu: number; wall: number } {
+  const table = { insert: async () => {}, deleteBefore: async () => 0 };
+  const settings = { mode: 'all', sampleRate: 1, retentionDays: 0, flushIntervalMs: 1000, batchMax: 500 } as const;
+  const recorder = new ApiCallRecorder(table, settings, pino({ level: 'silent' }));
+  const middleware = recordApiCalls(recorder);
+  const principal = { keyId: 'k', organizationId: 'o', groupId: null, planValidFrom: null, planValidUntil: null };
+  const requests = 200_000;
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  for (let i = 0; i < requests; i++) {
+    const req = { method: 'GET', path: `/api/v1/materials/0193a1b2-${i}`, principal } as unknown as Request;
+    const listeners: (() => void)[] = [];
+    const res = {
+      statusCode: 200,
+      locals: { routeTemplate: '/api/v1/materials/{id}' },
+      once: (_: string, f: () => void) => listeners.push(f),
+    } as unknown as Response;
+    middleware(req, res, () => {});
+    for (const f of listeners) f();
+  }
+  const wall = ((performance.now() - started) * 1000) / requests;
+  const { user, system } = process.cpuUsage(cpuBefore);
+  void recorder.close();
+  const round = (us: number) => Math.round(us * 100) / 100;
+  return { cpu: round((user + system) / requests), wall: round(wall) };
 }

@@ -5,6 +5,7 @@ import { requireAdminToken } from './middleware/admin-auth.ts';
 import { authenticate, requireKey } from './middleware/authenticate.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { httpMetrics } from './middleware/http-metrics.ts';
+import { recordApiCalls } from './middleware/record-api-calls.ts';
 import { RateCounter, rateLimits } from './middleware/rate-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { buildOpenApiDocument } from './openapi/document.ts';
@@ -23,6 +24,7 @@ export function createApp(ctx: ApiContext): express.Express {
   const document = buildOpenApiDocument(ROUTES);
 
   app.use(httpMetrics(ctx.metrics, documentedRouteMatcher(document)));
+  app.use(recordApiCalls(ctx.apiCalls));
   app.use(
     requestLog(ctx.logger, {
       ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics',

@@ -6,6 +6,7 @@ import { createRedis, CompletionWaiter } from '@quire/queue';
 import type { SignUrl } from '@quire/material';
 import { KeyCache } from './auth/key-cache.ts';
 import { createApiMetrics, type ApiMetrics } from './metrics.ts';
+import { ApiCallRecorder, apiCallTable } from './usage/api-call-recorder.ts';
 import { ListingCounts } from './views/listing-counts.ts';
 import type { MaterialJson } from './views/material-json.ts';
 import { materialJsonFor, urlSigner } from './views/material-view.ts';
@@ -24,6 +25,8 @@ export interface ApiContext extends Infra {
   keys: KeyCache;
   /** The request being served, for whatever logs on its behalf through `logger` (see app.ts). */
   requestScope: AsyncLocalStorage<{ requestId: string }>;
+  /** This process's `api_call` usage events, written in batches (API_CALL_EVENTS). */
+  apiCalls: ApiCallRecorder;
   /** Aborted when the server starts shutting down: long-lived responses (event streams) end then. */
   shutdown: AbortController;
 }
@@ -78,6 +81,11 @@ export async function createApiContext(config: ServiceConfig, overrides: InfraOv
     { heartbeatMs: config.auth.listenHeartbeatMs },
   );
   const { downloadUrlTtlSeconds, downloadUrlReuseSeconds } = config.limits;
+  const apiCalls = new ApiCallRecorder(
+    apiCallTable(infra.db),
+    config.apiCalls,
+    logger.child({ subsystem: 'api-calls' }),
+  );
   return {
     ...infra,
     signUrl: urlSigner(store, downloadUrlTtlSeconds, downloadUrlReuseSeconds),
@@ -93,7 +101,9 @@ export async function createApiContext(config: ServiceConfig, overrides: InfraOv
     listingCounts: new ListingCounts(config.limits.listCountCacheEntries),
     requestScope,
     shutdown: new AbortController(),
+    apiCalls,
     async close() {
+      await apiCalls.close();
       await authChanges.close();
       await waiter.close().catch((err) => logger.warn({ err }, 'completion waiter did not close cleanly'));
       eventsRedis.disconnect();

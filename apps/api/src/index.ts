@@ -13,3 +13,5 @@ export {
 } from './services/group-analytics.service.ts';
 export { recordUsageEvents } from './services/usage-events.service.ts';
 export { parseEventBatch, type UsageEventInput } from './routes/usage-events.schema.ts';
+export { recordApiCalls } from './middleware/record-api-calls.ts';
+export { ApiCallRecorder } from './usage/api-call-recorder.ts';

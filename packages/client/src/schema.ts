@@ -2356,12 +2356,14 @@ export interface paths {
         };
         /**
          * A time-limited URL of the material's content
-         * @description A file's original, a URL material's fetched bytes (409 until fetched), or a text material's text as `text/plain`. 409 while an upload is awaited, or when an S3 original was overwritten after `upload/complete`.
+         * @description A file's original, a URL material's fetched bytes (409 until fetched), or a text material's text as `text/plain`. 409 while an upload is awaited, or when an S3 original was overwritten after `upload/complete`. The URL serves the original's `content.mimeType` (`application/pdf`, ...) with `Content-Disposition: inline` and its file name (RFC 6266, RFC 5987 past ASCII), so a browser or viewer shows it; `download=1` makes it an `attachment`.
          */
         get: {
             parameters: {
                 query?: {
                     expiresIn?: number;
+                    /** @description `1`: the URL saves the file (`attachment`) instead of showing it (`inline`) */
+                    download?: "0" | "1" | "true" | "false";
                 };
                 header?: never;
                 path: {
@@ -3978,7 +3980,7 @@ export interface paths {
         };
         /**
          * List the key's group's events (or its organization's, or one of its groups'), newest first
-         * @description An unknown query parameter is a 400; so is a `groupId` other than its own for a key with a group.
+         * @description A key with a group sees its group's events and quire's own events of no group (a material's `material_*`, the API calls of keys without a group). An unknown query parameter is a 400; so is a `groupId` other than its own for a key with a group.
          */
         get: {
             parameters: {
@@ -3987,9 +3989,11 @@ export interface paths {
                     startDate?: string;
                     /** @description ISO 8601; a date alone means the end (23:59:59.999) of that UTC day */
                     endDate?: string;
-                    eventType?: "live_session_created" | "live_chat_message_sent" | "test_created" | "test_question_created" | "test_question_answered" | "test_chat_question" | "engagement" | "tutor_me_message_sent" | "material_chat_message_sent" | "main_chat_message_sent" | "flashcard_set_created" | "flashcard_created" | "flashcard_chat_question" | "explainer_video_created";
+                    eventType?: "live_session_created" | "live_chat_message_sent" | "test_created" | "test_question_created" | "test_question_answered" | "test_chat_question" | "engagement" | "tutor_me_message_sent" | "material_chat_message_sent" | "main_chat_message_sent" | "flashcard_set_created" | "flashcard_created" | "flashcard_chat_question" | "explainer_video_created" | "material_created" | "material_uploaded" | "material_processed" | "material_deleted" | "component_created" | "component_accessed" | "component_deleted" | "component_usage" | "chat_message_sent" | "chat_session_started" | "chat_session_ended" | "chat_feedback" | "test_started" | "test_completed" | "test_retaken" | "audio_recap_create" | "assignment_grader_create" | "api_call" | "cache_hit" | "sso_login" | "sso_logout" | "student_performance";
                     userId?: string;
                     groupId?: string;
+                    /** @description The resource an event is about: a material's id for `material_*` */
+                    resourceId?: string;
                     limit?: number;
                     offset?: number | null;
                 };
@@ -4096,7 +4100,7 @@ export interface paths {
                         events: {
                             eventId: string;
                             /** @enum {string} */
-                            type: "live_session_created" | "live_chat_message_sent" | "test_created" | "test_question_created" | "test_question_answered" | "test_chat_question" | "engagement" | "tutor_me_message_sent" | "material_chat_message_sent" | "main_chat_message_sent" | "flashcard_set_created" | "flashcard_created" | "flashcard_chat_question" | "explainer_video_created";
+                            type: "live_session_created" | "live_chat_message_sent" | "test_created" | "test_question_created" | "test_question_answered" | "test_chat_question" | "engagement" | "tutor_me_message_sent" | "material_chat_message_sent" | "main_chat_message_sent" | "flashcard_set_created" | "flashcard_created" | "flashcard_chat_question" | "explainer_video_created" | "material_created" | "material_uploaded" | "material_processed" | "material_deleted" | "component_created" | "component_accessed" | "component_deleted" | "component_usage" | "chat_message_sent" | "chat_session_started" | "chat_session_ended" | "chat_feedback" | "test_started" | "test_completed" | "test_retaken" | "audio_recap_create" | "assignment_grader_create" | "api_call" | "cache_hit" | "sso_login" | "sso_logout" | "student_performance";
                             userId: string;
                             userName?: string | null;
                             groupId?: string | null;
@@ -4194,7 +4198,7 @@ export interface paths {
         };
         /**
          * Usage per UTC hour, day or month of the key's group (or its organization), in total or per user or group
-         * @description Periods are UTC hours, days or calendar months; the first and last are cut to `startDate`/`endDate` (both inclusive). Without `groupBy` every period is listed, zeros included; with it, only the users or groups active in a period. `groupBy=model|endpoint` is a 400: quire records neither per event. Answered from the daily counters of the group reports.
+         * @description Periods are UTC hours, days or calendar months; the first and last are cut to `startDate`/`endDate` (both inclusive). Without `groupBy` every period is listed, zeros included; with it, only the users or groups active in a period. Answered from the daily counters of the group reports, which count the analytics types only. `groupBy=model` lists the same figures under one model, `none` (quire runs no model), in the periods with events. `groupBy=endpoint` counts the `api_call` events instead (as recorded, see `API_CALL_EVENTS`): per period and route template, `events` calls and their `durationMs`.
          */
         get: {
             parameters: {
@@ -5009,7 +5013,7 @@ export interface paths {
                     key: string;
                     /** @description Expiry, Unix seconds */
                     expires: string;
-                    /** @description HMAC-SHA256 of the operation, key, expiry and file name */
+                    /** @description HMAC-SHA256 of the operation, key, expiry, file name, type and disposition */
                     sig: string;
                 };
                 header?: never;
@@ -5094,9 +5098,12 @@ export interface paths {
                     key: string;
                     /** @description Expiry, Unix seconds */
                     expires: string;
-                    /** @description HMAC-SHA256 of the operation, key, expiry and file name */
+                    /** @description HMAC-SHA256 of the operation, key, expiry, file name, type and disposition */
                     sig: string;
                     filename?: string;
+                    /** @description The Content-Type served */
+                    type?: string;
+                    disposition?: "inline" | "attachment";
                 };
                 header?: never;
                 path?: never;
@@ -6766,10 +6773,14 @@ export interface components {
         UsageEvent: {
             eventId: string;
             /** @enum {string} */
-            type: "live_session_created" | "live_chat_message_sent" | "test_created" | "test_question_created" | "test_question_answered" | "test_chat_question" | "engagement" | "tutor_me_message_sent" | "material_chat_message_sent" | "main_chat_message_sent" | "flashcard_set_created" | "flashcard_created" | "flashcard_chat_question" | "explainer_video_created";
-            userId: string;
-            userName: string;
-            groupId: string;
+            type: "live_session_created" | "live_chat_message_sent" | "test_created" | "test_question_created" | "test_question_answered" | "test_chat_question" | "engagement" | "tutor_me_message_sent" | "material_chat_message_sent" | "main_chat_message_sent" | "flashcard_set_created" | "flashcard_created" | "flashcard_chat_question" | "explainer_video_created" | "material_created" | "material_uploaded" | "material_processed" | "material_deleted" | "component_created" | "component_accessed" | "component_deleted" | "component_usage" | "chat_message_sent" | "chat_session_started" | "chat_session_ended" | "chat_feedback" | "test_started" | "test_completed" | "test_retaken" | "audio_recap_create" | "assignment_grader_create" | "api_call" | "cache_hit" | "sso_login" | "sso_logout" | "student_performance";
+            /** @description Null for quire's own events (materials', API calls) */
+            userId: string | null;
+            userName: string | null;
+            /** @description Null for quire's own events that belong to no group */
+            groupId: string | null;
+            /** @description What the event is about: a material's id for `material_*` */
+            resourceId: string | null;
             /**
              * Format: date-time
              * @example 2025-01-07T23:59:59.999Z
@@ -6799,7 +6810,7 @@ export interface components {
              */
             endDate: string;
             /** @enum {string|null} */
-            groupBy: "user" | "group" | null;
+            groupBy: "user" | "group" | "model" | "endpoint" | null;
             totals: {
                 /** @description Events of every type */
                 events: number;
@@ -6837,6 +6848,12 @@ export interface components {
                 userId?: string;
                 userName?: string;
                 groupId?: string;
+                /** @description `none` with `groupBy=model`: quire runs no model */
+                model?: string;
+                /** @description With `groupBy=endpoint`: the route template, `GET /api/v1/materials/{id}` */
+                endpoint?: string;
+                /** @description With `groupBy=endpoint`: the calls' summed duration */
+                durationMs?: number;
                 /** @description Events of every type */
                 events: number;
                 /** @description Events per type */

@@ -111,6 +111,14 @@ const envSchema = z.object({
   ANALYTICS_MAX_RANGE_DAYS: int(1, 36_600).default(3660),
   /** Most periods one usage summary may have (hourly periods are read from raw events, one range scan each). */
   USAGE_SUMMARY_MAX_PERIODS: int(1, 100_000).default(4000),
+  /** Which API requests become `api_call` usage events: none, a sample (API_CALL_SAMPLE_RATE of them) or all. */
+  API_CALL_EVENTS: z.enum(['off', 'sampled', 'all']).default('all'),
+  API_CALL_SAMPLE_RATE: z.coerce.number().gt(0).max(1).default(0.1),
+  /** Days an `api_call` event is kept (the analytics events are kept for ever); 0 keeps them for ever too. */
+  API_CALL_RETENTION_DAYS: int(0, 36_600).default(30),
+  /** An api process writes its `api_call` events in batches: at most this often, or when this many wait. */
+  API_CALL_FLUSH_MS: int(10, 600_000).default(1000),
+  API_CALL_BATCH_MAX: int(1, 10_000).default(500),
   /** Text fields one multipart upload may carry, and the bytes of each (the file is bounded by UPLOAD_MAX_BYTES). */
   UPLOAD_MAX_FIELDS: int(1, 1000).default(20),
   UPLOAD_MAX_FIELD_BYTES: int(1024).default(512 * 1024),
@@ -330,6 +338,14 @@ export interface Config {
     sweepIntervalMs: number;
   };
   webhooks: { attempts: number; backoffMs: number; timeoutMs: number; allowHosts: string[] };
+  /** Which requests the api records as `api_call` usage events, for how long, and how it writes them. */
+  apiCalls: {
+    mode: 'off' | 'sampled' | 'all';
+    sampleRate: number;
+    retentionDays: number;
+    flushIntervalMs: number;
+    batchMax: number;
+  };
   /** How processing slots are shared between organizations (see docs/operations.md). */
   fairShare: { weights: ReadonlyMap<string, number>; metricsOrganizations: number };
   /** How `npm start` keeps the processes it started running. */
@@ -457,6 +473,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       backoffMs: e.WEBHOOK_BACKOFF_MS,
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       allowHosts: e.WEBHOOK_ALLOW_HOSTS,
+    },
+    apiCalls: {
+      mode: e.API_CALL_EVENTS,
+      sampleRate: e.API_CALL_SAMPLE_RATE,
+      retentionDays: e.API_CALL_RETENTION_DAYS,
+      flushIntervalMs: e.API_CALL_FLUSH_MS,
+      batchMax: e.API_CALL_BATCH_MAX,
     },
     fairShare: { weights: e.FAIR_SHARE_WEIGHTS, metricsOrganizations: e.METRICS_QUEUE_ORGANIZATIONS },
     supervisor: {

@@ -170,7 +170,8 @@ export interface IdempotencyKeysTable {
   completed_at: Timestamp | null;
 }
 
-export const USAGE_EVENT_TYPES = [
+/** The analytics types: what the group reports and the usage summary count (see usage-counters.ts). */
+export const REPORTED_EVENT_TYPES = [
   'live_session_created',
   'live_chat_message_sent',
   'test_created',
@@ -186,6 +187,39 @@ export const USAGE_EVENT_TYPES = [
   'flashcard_chat_question',
   'explainer_video_created',
 ] as const;
+export type ReportedEventType = (typeof REPORTED_EVENT_TYPES)[number];
+
+/**
+ * The public SDK's `eventType` values (`studyfetch-sdk` 0.1.0a32, `usage_list_events_params.py`) the analytics
+ * types do not already hold (`test_created` and `test_question_answered` are both). Stored and listed, counted in
+ * no report. quire records the `material_*` ones itself (migration 0018) and, as configured, `api_call`.
+ */
+export const SDK_EVENT_TYPES = [
+  'material_created',
+  'material_uploaded',
+  'material_processed',
+  'material_deleted',
+  'component_created',
+  'component_accessed',
+  'component_deleted',
+  'component_usage',
+  'chat_message_sent',
+  'chat_session_started',
+  'chat_session_ended',
+  'chat_feedback',
+  'test_started',
+  'test_completed',
+  'test_retaken',
+  'audio_recap_create',
+  'assignment_grader_create',
+  'api_call',
+  'cache_hit',
+  'sso_login',
+  'sso_logout',
+  'student_performance',
+] as const;
+
+export const USAGE_EVENT_TYPES = [...REPORTED_EVENT_TYPES, ...SDK_EVENT_TYPES] as const;
 export type UsageEventType = (typeof USAGE_EVENT_TYPES)[number];
 
 export interface StudentsTable {
@@ -208,14 +242,18 @@ export interface GroupMembersTable {
 export interface UsageEventsTable {
   organization_id: string;
   event_id: string;
-  group_id: string;
-  student_id: number;
+  /** Null for quire's own events (a material's, an API call of a key without a group). */
+  group_id: string | null;
+  /** Null for quire's own events: no student made them. */
+  student_id: number | null;
   type: UsageEventType;
   /** Set only for `test_question_answered`. */
   correct: boolean | null;
   occurred_at: Timestamp;
   value: number | null;
   properties: Json<Record<string, unknown>> | null;
+  /** What the event is about: a material's id for quire's material events (migration 0018). */
+  resource_id: ColumnType<string | null, string | null | undefined, string | null>;
   received_at: CreatedAt;
 }
 

@@ -1,10 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { UsageDailyTable, UsageEventType } from './schema.ts';
+import type { ReportedEventType, UsageDailyTable } from './schema.ts';
 
 export type UsageCounter = Exclude<keyof UsageDailyTable, 'organization_id' | 'group_id' | 'student_id' | 'day'>;
 
 interface CounterDefinition {
-  type: UsageEventType;
+  type: ReportedEventType;
   correct?: boolean;
   /** Counters count events unless they sum the events' `value`. */
   sumsValue?: boolean;
@@ -34,6 +34,7 @@ export const USAGE_COUNTERS: Record<UsageCounter, CounterDefinition> = {
 };
 
 const COUNTERS = Object.keys(USAGE_COUNTERS) as UsageCounter[];
+const COUNTED_TYPES = [...new Set(Object.values(USAGE_COUNTERS).map((c) => c.type))];
 
 /** The counter's contribution of one raw event row aliased `alias` (0 when the event is not its kind). */
 export function counterOfEvent(counter: UsageCounter, alias: string): RawBuilder<number> {
@@ -49,7 +50,7 @@ export function counterOfEvent(counter: UsageCounter, alias: string): RawBuilder
 /**
  * Adds the events of `source` (a relation with organization_id, group_id, student_id, type, correct,
  * occurred_at, value) to their daily counters. Rows are locked in key order so concurrent batches that
- * touch the same days cannot deadlock.
+ * touch the same days cannot deadlock. Events no counter counts (the SDK's types) leave no daily row behind.
  */
 export function addToDailyCounters(source: RawBuilder<unknown>): RawBuilder<unknown> {
   const columns = sql.join(COUNTERS.map((c) => sql.ref(c)));
@@ -61,6 +62,7 @@ export function addToDailyCounters(source: RawBuilder<unknown>): RawBuilder<unkn
     insert into usage_daily (organization_id, group_id, student_id, day, ${columns})
     select e.organization_id, e.group_id, e.student_id, (e.occurred_at at time zone 'UTC')::date, ${sums}
     from ${source} as e
+    where e.type = any(${COUNTED_TYPES}::usage_event_type[])
     group by 1, 2, 3, 4
     order by 1, 2, 4, 3
     on conflict (organization_id, group_id, day, student_id) do update set ${increments}`;

@@ -1,4 +1,4 @@
-export type { ObjectInfo, ObjectStore } from './object-store.ts';
+export type { DownloadOptions, ObjectInfo, ObjectStore } from './object-store.ts';
 export {
   createLocalStore,
   ObjectExistsError,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CountingStream } from './counting-stream.ts';
-import { assertSafeKey, type ObjectInfo, type ObjectStore } from './object-store.ts';
+import { assertSafeKey, type DownloadOptions, type ObjectInfo, type ObjectStore } from './object-store.ts';
 
 export type SignedOperation = 'put' | 'get';
 
@@ -14,10 +14,13 @@ export interface SignedRequest {
   expires?: unknown;
   sig?: unknown;
   filename?: unknown;
+  type?: unknown;
+  disposition?: unknown;
 }
 
+/** What a verified URL serves: its key and, for a GET, how (`DownloadOptions` as signed). */
 export type SignatureCheck =
-  { ok: true; key: string; filename?: string } | { ok: false; reason: 'invalid' | 'expired' };
+  ({ ok: true; key: string } & DownloadOptions) | { ok: false; reason: 'invalid' | 'expired' };
 
 /** A one-time write found the key already written, or another writer still at it. */
 export class ObjectExistsError extends Error {
@@ -58,14 +61,19 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
     assertSafeKey(key);
     return path.join(rootDir, key);
   };
-  const sign = (op: SignedOperation, key: string, expires: number, filename = '') =>
-    createHmac('sha256', signingSecret).update(`${op}\n${key}\n${expires}\n${filename}`).digest('hex');
-  const signedUrl = (op: SignedOperation, key: string, ttlSeconds: number, filename?: string) => {
+  // The type and disposition are signed only when set, so URLs signed before they existed still verify.
+  const sign = (op: SignedOperation, key: string, expires: number, filename = '', type = '', disposition = '') =>
+    createHmac('sha256', signingSecret)
+      .update(`${op}\n${key}\n${expires}\n${filename}${type || disposition ? `\n${type}\n${disposition}` : ''}`)
+      .digest('hex');
+  const signedUrl = (op: SignedOperation, key: string, ttlSeconds: number, download: DownloadOptions = {}) => {
     // Rounded up, so a URL lives at least `ttlSeconds` (a 1-second URL rounded down could be dead on arrival).
     const expires = Math.ceil(now() / 1000) + ttlSeconds;
     const params = new URLSearchParams({ key, expires: String(expires) });
-    if (filename) params.set('filename', filename);
-    params.set('sig', sign(op, key, expires, filename));
+    if (download.filename) params.set('filename', download.filename);
+    if (download.contentType) params.set('type', download.contentType);
+    if (download.disposition) params.set('disposition', download.disposition);
+    params.set('sig', sign(op, key, expires, download.filename, download.contentType, download.disposition));
     return `${options.publicUrl}/storage/${op}?${params}`;
   };
 
@@ -157,7 +165,7 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
       return signedUrl('put', key, ttlSeconds);
     },
     async presignGet(key, ttlSeconds, opts = {}) {
-      return signedUrl('get', key, ttlSeconds, opts.filename);
+      return signedUrl('get', key, ttlSeconds, opts);
     },
     async ping() {
       await fs.mkdir(rootDir, { recursive: true });
@@ -165,7 +173,12 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
     },
     verify(op, query) {
       const { key, expires, sig } = query;
-      const filename = typeof query.filename === 'string' ? query.filename : '';
+      const text = (value: unknown) => (typeof value === 'string' ? value : '');
+      const filename = text(query.filename);
+      const type = text(query.type);
+      const disposition = text(query.disposition);
+      if (disposition !== '' && disposition !== 'inline' && disposition !== 'attachment')
+        return { ok: false, reason: 'invalid' };
       if (typeof key !== 'string' || typeof expires !== 'string' || typeof sig !== 'string') {
         return { ok: false, reason: 'invalid' };
       }
@@ -176,10 +189,16 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
       } catch {
         return { ok: false, reason: 'invalid' };
       }
-      const expected = Buffer.from(sign(op, key, expiresAt, filename), 'hex');
+      const expected = Buffer.from(sign(op, key, expiresAt, filename, type, disposition), 'hex');
       if (!timingSafeEqual(expected, Buffer.from(sig, 'hex'))) return { ok: false, reason: 'invalid' };
       if (expiresAt * 1000 < now()) return { ok: false, reason: 'expired' };
-      return { ok: true, key, ...(filename ? { filename } : {}) };
+      return {
+        ok: true,
+        key,
+        ...(filename ? { filename } : {}),
+        ...(type ? { contentType: type } : {}),
+        ...(disposition ? { disposition } : {}),
+      };
     },
   };
 }

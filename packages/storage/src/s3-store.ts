@@ -1,4 +1,5 @@
 import { type Readable } from 'node:stream';
+import { create as createContentDisposition } from 'content-disposition';
 import * as Minio from 'minio';
 import { assertSafeKey, type ObjectInfo, type ObjectStore } from './object-store.ts';
 
@@ -74,7 +75,11 @@ export function createS3Store(options: S3StoreOptions): ObjectStore & { ensureBu
       return client.presignedPutObject(bucket, full(key), ttlSeconds);
     },
     async presignGet(key, ttlSeconds, opts = {}) {
-      const headers = opts.filename ? { 'response-content-disposition': contentDisposition(opts.filename) } : undefined;
+      // S3 serves what the URL's signed `response-*` overrides say, whatever type the object was stored with.
+      const headers: Record<string, string> = {};
+      if (opts.contentType) headers['response-content-type'] = opts.contentType;
+      if (opts.filename || opts.disposition)
+        headers['response-content-disposition'] = contentDisposition(opts.filename, opts.disposition);
       return client.presignedGetObject(bucket, full(key), ttlSeconds, headers);
     },
     async ping() {
@@ -150,7 +155,7 @@ function isNotFound(err: unknown): boolean {
   return code === 'NotFound' || code === 'NoSuchKey' || code === 'NoSuchObject';
 }
 
-export function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+/** A `Content-Disposition` value: an ASCII `filename` fallback and, past ASCII, RFC 5987's `filename*`. */
+export function contentDisposition(filename: string | undefined, type: 'inline' | 'attachment' = 'attachment'): string {
+  return createContentDisposition(filename, { type });
 }

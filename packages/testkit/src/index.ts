@@ -56,4 +56,4 @@ export {
   type LinkName,
 } from './fleet.ts';
 export * as sdk from './sdk-types.ts';
-export { readAsSdk } from './sdk-types.ts';
+export { readAsSdk, sdkQuery } from './sdk-types.ts';

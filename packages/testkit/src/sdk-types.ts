@@ -146,6 +146,64 @@ export const MaterialSearchResponse = z.looseObject({
 export const MaterialGetDownloadURLResponse = z.looseObject({ downloadUrl: z.string() });
 
 /**
+ * `usage_list_events_params.py`: the query the SDK's `usage.list_events` sends (`TypedDict, total=False`: every
+ * parameter optional; `float` numbers). Keys are the wire aliases.
+ */
+export const UsageListEventsParams = z.strictObject({
+  endDate: z.string().optional(),
+  eventType: z
+    .enum([
+      'material_created',
+      'material_uploaded',
+      'material_processed',
+      'material_deleted',
+      'component_created',
+      'component_accessed',
+      'component_deleted',
+      'component_usage',
+      'chat_message_sent',
+      'chat_session_started',
+      'chat_session_ended',
+      'chat_feedback',
+      'test_created',
+      'test_started',
+      'test_completed',
+      'test_question_answered',
+      'test_retaken',
+      'audio_recap_create',
+      'assignment_grader_create',
+      'api_call',
+      'cache_hit',
+      'sso_login',
+      'sso_logout',
+      'student_performance',
+    ])
+    .optional(),
+  groupId: z.string().optional(),
+  limit: z.number().optional(),
+  offset: z.number().optional(),
+  resourceId: z.string().optional(),
+  startDate: z.string().optional(),
+  userId: z.string().optional(),
+});
+
+/** `usage_get_summary_params.py`: `endDate`, `period` and `startDate` are `Required`. */
+export const UsageGetSummaryParams = z.strictObject({
+  endDate: z.string(),
+  period: z.enum(['hourly', 'daily', 'monthly']),
+  startDate: z.string(),
+  groupBy: z.enum(['user', 'group', 'model', 'endpoint']).optional(),
+});
+
+/** The query string the SDK builds from one of these parameter objects (every value as its string form). */
+export function sdkQuery<S extends z.ZodType>(schema: S, params: z.input<S>): string {
+  const parsed = schema.parse(params) as Record<string, string | number | undefined>;
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(parsed)) if (value !== undefined) query.set(key, String(value));
+  return query.toString();
+}
+
+/**
  * Parses a response body with one of these schemas and fails with every mismatch named, as the SDK's strict
  * parsing would raise.
  */

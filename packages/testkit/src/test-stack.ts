@@ -90,6 +90,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     PROCESSING_STALE_MS: '600000',
     WORKER_METRICS_PORT: '0',
     WORKER_CONCURRENCY: '2',
+    // A test reading usage events would otherwise find the API calls it made itself; those that study them turn it on.
+    API_CALL_EVENTS: 'off',
     ...(storage === 's3'
       ? {
           S3_ENDPOINT: new URL(inject('s3Endpoint')).hostname,

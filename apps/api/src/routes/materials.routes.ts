@@ -476,12 +476,19 @@ export const materialRoutes: AnyRoute[] = [
     summary: "A time-limited URL of the material's content",
     description:
       "A file's original, a URL material's fetched bytes (409 until fetched), or a text material's text as " +
-      '`text/plain`. 409 while an upload is awaited, or when an S3 original was overwritten after `upload/complete`.',
+      '`text/plain`. 409 while an upload is awaited, or when an S3 original was overwritten after `upload/complete`. ' +
+      "The URL serves the original's `content.mimeType` (`application/pdf`, ...) with `Content-Disposition: inline` and " +
+      'its file name (RFC 6266, RFC 5987 past ASCII), so a browser or viewer shows it; `download=1` makes it an `attachment`.',
     params,
     query: downloadUrlQuerySchema,
     responses: { 200: json('The URL', z.strictObject({ downloadUrl: z.string() })) },
     errors: [400, 404, 409],
     handle: async ({ ctx, principal, params, query }) =>
-      ok({ downloadUrl: await materials.downloadUrl(ctx, principal.organizationId, params.id, query.expiresIn) }),
+      ok({
+        downloadUrl: await materials.downloadUrl(ctx, principal.organizationId, params.id, {
+          expiresInSeconds: query.expiresIn,
+          disposition: query.download ? 'attachment' : 'inline',
+        }),
+      }),
   }),
 ];

@@ -219,6 +219,11 @@ export const downloadUrlQuerySchema = z.object({
     .min(1)
     .max(7 * 24 * 3600)
     .default(3600),
+  download: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true')
+    .meta({ description: '`1`: the URL saves the file (`attachment`) instead of showing it (`inline`)' }),
 });
 
 export const searchSchema = z.strictObject({

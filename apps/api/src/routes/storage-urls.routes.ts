@@ -12,7 +12,7 @@ import { plainRoute, type AnyRoute } from './route.ts';
 const signedQuery = z.object({
   key: z.string().meta({ description: 'Object key' }),
   expires: z.string().meta({ description: 'Expiry, Unix seconds' }),
-  sig: z.string().meta({ description: 'HMAC-SHA256 of the operation, key, expiry and file name' }),
+  sig: z.string().meta({ description: 'HMAC-SHA256 of the operation, key, expiry, file name, type and disposition' }),
 });
 
 const badSignature = errorResponse(403, 'The URL is expired or its signature is wrong');
@@ -69,13 +69,18 @@ const putHandler =
 const getHandler =
   (store: LocalStore): RequestHandler =>
   async (req, res) => {
-    const { key, filename } = verified(store, 'get', req.query);
+    const { key, filename, contentType, disposition } = verified(store, 'get', req.query);
     const info = await store.stat(key);
     if (!info) throw new AppError(404, 'NOT_FOUND', 'Object not found');
     res.set('Content-Length', String(info.size));
-    // S3 serves an object with the type it was stored with; here only a text material's text has one.
-    res.set('Content-Type', filename?.endsWith('.txt') ? 'text/plain; charset=utf-8' : 'application/octet-stream');
-    if (filename) res.set('Content-Disposition', contentDisposition(filename));
+    // URLs signed before the type was signed: only a text material's text had one.
+    const legacyType = filename?.endsWith('.txt') ? 'text/plain; charset=utf-8' : 'application/octet-stream';
+    res.set('Content-Type', contentType ?? legacyType);
+    // A client's file shown inline is served from the api's own origin: it runs no script there, and its
+    // declared type stands.
+    res.set('Content-Security-Policy', 'sandbox');
+    res.set('X-Content-Type-Options', 'nosniff');
+    if (filename || disposition) res.set('Content-Disposition', contentDisposition(filename, disposition));
     // pipeline, not pipe: a client that goes away must not leave the file open.
     pipeline(await store.get(key), res, () => {});
   };
@@ -112,7 +117,13 @@ export const storageUrlRoutes: AnyRoute[] = [
     when: localDriver,
     tags,
     summary: 'Download an object from a download URL (local-disk driver)',
-    request: { query: signedQuery.extend({ filename: z.string().optional() }) },
+    request: {
+      query: signedQuery.extend({
+        filename: z.string().optional(),
+        type: z.string().optional().meta({ description: 'The Content-Type served' }),
+        disposition: z.enum(['inline', 'attachment']).optional(),
+      }),
+    },
     responses: {
       200: { description: 'The bytes', content: binary },
       403: badSignature,

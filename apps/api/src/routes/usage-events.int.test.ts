@@ -268,6 +268,7 @@ describe('GET /api/v1/usage/events', () => {
       userId: 'ben',
       userName: 'ben',
       groupId: t.groupId,
+      resourceId: null,
       occurredAt: '2025-05-03T00:00:00.000Z',
       value: null,
       properties: { correct: true, questionId: 'q7' },
@@ -308,7 +309,6 @@ describe('GET /api/v1/usage/events', () => {
 
   it('rejects bad filters, and filters it does not know, with 400', async () => {
     for (const query of [
-      'resourceId=r1',
       'group=g1',
       'eventtype=engagement',
       'limit=0',

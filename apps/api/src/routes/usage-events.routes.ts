@@ -10,9 +10,13 @@ const usageEventViewSchema = z
   .strictObject({
     eventId: z.string(),
     type: z.enum(USAGE_EVENT_TYPES),
-    userId: z.string(),
-    userName: z.string(),
-    groupId: z.string(),
+    userId: z.string().nullable().meta({ description: "Null for quire's own events (materials', API calls)" }),
+    userName: z.string().nullable(),
+    groupId: z.string().nullable().meta({ description: "Null for quire's own events that belong to no group" }),
+    resourceId: z
+      .string()
+      .nullable()
+      .meta({ description: "What the event is about: a material's id for `material_*`" }),
     occurredAt: isoTimestamp,
     value: z.number().nullable(),
     properties: z.record(z.string(), z.unknown()).nullable(),
@@ -44,7 +48,9 @@ export const usageEventRoutes: AnyRoute[] = [
     path: '/api/v1/usage/events',
     tags,
     summary: "List the key's group's events (or its organization's, or one of its groups'), newest first",
-    description: 'An unknown query parameter is a 400; so is a `groupId` other than its own for a key with a group.',
+    description:
+      "A key with a group sees its group's events and quire's own events of no group (a material's `material_*`, the API calls of keys without a group). " +
+      'An unknown query parameter is a 400; so is a `groupId` other than its own for a key with a group.',
     query: listEventsQuerySchema,
     responses: {
       404: json('`groupId` names no group of the organization', errorBodySchema),
@@ -66,6 +72,7 @@ export const usageEventRoutes: AnyRoute[] = [
         type: q.eventType,
         userId: q.userId,
         groupId: q.groupId,
+        resourceId: q.resourceId,
         limit: q.limit,
         offset: q.offset,
       }),

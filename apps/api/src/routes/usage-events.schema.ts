@@ -88,6 +88,7 @@ export const listEventsQuerySchema = z
     eventType: z.enum(USAGE_EVENT_TYPES).optional(),
     userId: id.optional(),
     groupId: id.optional(),
+    resourceId: id.optional().meta({ description: "The resource an event is about: a material's id for `material_*`" }),
     limit: z.coerce.number().int().min(1).max(1000).default(100),
     offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USAGE_EVENT_TYPES } from '@quire/db';
+import { REPORTED_EVENT_TYPES } from '@quire/db';
 import { isoTimestamp } from '@quire/material';
 import { rangeInstant } from './date-query.schema.ts';
 import { DEFAULT_START_DATE } from './group-analytics.schema.ts';
@@ -27,7 +27,7 @@ export const usageStatsSchema = z
     userId: z.string().nullable(),
     totalEvents: z.number().int().meta({ description: 'Events of every type in the range' }),
     eventsByType: z
-      .strictObject(Object.fromEntries(USAGE_EVENT_TYPES.map((t) => [t, z.number().int()])))
+      .strictObject(Object.fromEntries(REPORTED_EVENT_TYPES.map((t) => [t, z.number().int()])))
       .meta({ description: 'Events per type, every type listed' }),
     engagedMs: z.number().int().meta({ description: 'Engaged milliseconds of `engagement` events' }),
     activeUsers: z.number().int().meta({ description: 'Distinct users with at least one event in the range' }),

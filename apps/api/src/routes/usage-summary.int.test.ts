@@ -215,7 +215,6 @@ describe('GET /api/v1/usage/summary', () => {
       [{ period: 'daily', startDate: ok.startDate }, /endDate/],
       [{ ...ok, endDate: 'soon' }, /endDate/],
       [{ ...ok, startDate: '2025-06-04' }, /startDate/],
-      [{ ...ok, groupBy: 'model' }, /no model or endpoint/],
       [{ ...ok, groupBy: 'class' }, /groupBy/],
       [{ ...ok, userId: 'u1' }, /userId|Unrecognized/i],
       [{ period: 'hourly', startDate: '2025-01-01', endDate: '2025-12-31' }, /at most 4000 periods/],

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { USAGE_EVENT_TYPES } from '@quire/db';
+import { REPORTED_EVENT_TYPES } from '@quire/db';
 import { isoTimestamp } from '@quire/material';
 import { json } from '../openapi/common.ts';
 import { summarizeUsage } from '../services/usage-summary.service.ts';
 import { apiRoute, type AnyRoute } from './route.ts';
-import { usageSummaryQuerySchema } from './usage-summary.schema.ts';
+import { GROUP_BY, usageSummaryQuerySchema } from './usage-summary.schema.ts';
 
 const figures = {
   events: z.number().int().meta({ description: 'Events of every type' }),
   byType: z
-    .strictObject(Object.fromEntries(USAGE_EVENT_TYPES.map((t) => [t, z.number().int()])))
+    .strictObject(Object.fromEntries(REPORTED_EVENT_TYPES.map((t) => [t, z.number().int()])))
     .meta({ description: 'Events per type' }),
   engagedMs: z.number().int().meta({ description: 'Engaged milliseconds of `engagement` events' }),
 };
@@ -19,7 +19,7 @@ const summarySchema = z
     period: z.enum(['hourly', 'daily', 'monthly']),
     startDate: isoTimestamp,
     endDate: isoTimestamp,
-    groupBy: z.enum(['user', 'group']).nullable(),
+    groupBy: z.enum(GROUP_BY).nullable(),
     totals: z.strictObject(figures),
     summary: z.array(
       z.strictObject({
@@ -28,6 +28,12 @@ const summarySchema = z
         userId: z.string().optional(),
         userName: z.string().optional(),
         groupId: z.string().optional(),
+        model: z.string().optional().meta({ description: '`none` with `groupBy=model`: quire runs no model' }),
+        endpoint: z
+          .string()
+          .optional()
+          .meta({ description: 'With `groupBy=endpoint`: the route template, `GET /api/v1/materials/{id}`' }),
+        durationMs: z.number().optional().meta({ description: "With `groupBy=endpoint`: the calls' summed duration" }),
         ...figures,
       }),
     ),
@@ -44,7 +50,9 @@ export const usageSummaryRoutes: AnyRoute[] = [
     description:
       'Periods are UTC hours, days or calendar months; the first and last are cut to `startDate`/`endDate` (both inclusive). ' +
       'Without `groupBy` every period is listed, zeros included; with it, only the users or groups active in a period. ' +
-      '`groupBy=model|endpoint` is a 400: quire records neither per event. Answered from the daily counters of the group reports.',
+      'Answered from the daily counters of the group reports, which count the analytics types only. ' +
+      '`groupBy=model` lists the same figures under one model, `none` (quire runs no model), in the periods with events. ' +
+      '`groupBy=endpoint` counts the `api_call` events instead (as recorded, see `API_CALL_EVENTS`): per period and route template, `events` calls and their `durationMs`.',
     query: usageSummaryQuerySchema,
     responses: { 200: json('The summary', summarySchema) },
     handle: async ({ ctx, principal, query }) => {

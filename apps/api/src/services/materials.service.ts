@@ -350,14 +350,18 @@ export async function downloadUrl(
   ctx: ApiContext,
   organizationId: string,
   id: string,
-  expiresInSeconds: number,
+  { expiresInSeconds, disposition }: { expiresInSeconds: number; disposition: 'inline' | 'attachment' },
 ): Promise<string> {
   const material = await getMaterial(ctx, organizationId, id);
   if (material.status === 'pending_upload') throw conflict('The file has not been uploaded yet');
   if (material.source.kind === 'text') {
     // Served as text/plain: its file is written the first time it is asked for.
     const key = await lifecycle.keepTextFile(ctx, material);
-    return ctx.store.presignGet(key, expiresInSeconds, { filename: `${sanitizeFilename(material.name)}.txt` });
+    return ctx.store.presignGet(key, expiresInSeconds, {
+      filename: `${sanitizeFilename(material.name)}.txt`,
+      contentType: 'text/plain; charset=utf-8',
+      disposition,
+    });
   }
   const original = originalOf(material.source);
   if (!original) throw conflict('The URL has not been fetched yet; ask again once the material is processed');
@@ -373,5 +377,9 @@ export async function downloadUrl(
       );
     }
   }
-  return ctx.store.presignGet(original.s3Key, expiresInSeconds, { filename: original.filename });
+  return ctx.store.presignGet(original.s3Key, expiresInSeconds, {
+    filename: original.filename,
+    contentType: original.mimeType ?? 'application/octet-stream',
+    disposition,
+  });
 }

@@ -100,9 +100,10 @@ export async function recordUsageEvents(
 export interface UsageEventView {
   eventId: string;
   type: string;
-  userId: string;
-  userName: string;
-  groupId: string;
+  userId: string | null;
+  userName: string | null;
+  groupId: string | null;
+  resourceId: string | null;
   occurredAt: string;
   value: number | null;
   properties: Record<string, unknown> | null;
@@ -137,6 +138,8 @@ export async function listUsageEvents(
   const rows = await listUsageEventRows(ctx.db, principal.organizationId, {
     ...filter,
     groupId: await groupToList(ctx.db, principal, filter.groupId),
+    // A key with a group sees the organization's own events too: its materials are the organization's.
+    withOrganizationEvents: principal.groupId != null,
     limit: filter.limit + 1,
   });
   const events = rows.slice(0, filter.limit).map((r) => ({
@@ -145,6 +148,7 @@ export async function listUsageEvents(
     userId: r.user_id,
     userName: r.user_name,
     groupId: r.group_id,
+    resourceId: r.resource_id,
     occurredAt: r.occurred_at.toISOString(),
     value: r.value,
     properties: r.properties,

@@ -1,11 +1,12 @@
 import { DateTime } from 'luxon';
 import {
+  countApiCallsByEndpoint,
   sumUsageByWindow,
   USAGE_COUNTERS,
-  USAGE_EVENT_TYPES,
+  REPORTED_EVENT_TYPES,
   type Db,
   type UsageCounter,
-  type UsageEventType,
+  type ReportedEventType,
 } from '@quire/db';
 import { badRequest } from '../errors.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -48,13 +49,13 @@ export interface UsageFigures {
   /** Events of every type. */
   events: number;
   /** Events per type, every type listed. */
-  byType: Record<UsageEventType, number>;
+  byType: Record<ReportedEventType, number>;
   /** Engaged milliseconds reported by `engagement` events. */
   engagedMs: number;
 }
 
 export function figuresOf(sums: Record<UsageCounter, number> | undefined): UsageFigures {
-  const byType = Object.fromEntries(USAGE_EVENT_TYPES.map((t) => [t, 0])) as Record<UsageEventType, number>;
+  const byType = Object.fromEntries(REPORTED_EVENT_TYPES.map((t) => [t, 0])) as Record<ReportedEventType, number>;
   for (const c of EVENT_COUNTERS) byType[USAGE_COUNTERS[c].type] += sums?.[c] ?? 0;
   return { events: EVENT_COUNTERS.reduce((n, c) => n + (sums?.[c] ?? 0), 0), byType, engagedMs: sums?.engaged_ms ?? 0 };
 }
@@ -69,7 +70,15 @@ type SummaryRow = {
   userId?: string;
   userName?: string;
   groupId?: string;
+  model?: string;
+  endpoint?: string;
+  durationMs?: number;
 } & UsageFigures;
+
+/** quire runs no model: `groupBy=model` files every event under this one. */
+export const NO_MODEL = 'none';
+
+const noFigures = (): UsageFigures => figuresOf(undefined);
 
 /**
  * Usage per period of the key's group (or its organization's), from the same daily counters as the group
@@ -85,7 +94,7 @@ export async function summarizeUsage(
   period: string;
   startDate: string;
   endDate: string;
-  groupBy: 'user' | 'group' | null;
+  groupBy: NonNullable<SummaryQuery['groupBy']> | null;
   totals: UsageFigures;
   summary: SummaryRow[];
 }> {
@@ -93,6 +102,13 @@ export async function summarizeUsage(
     throw badRequest(`The range from startDate to endDate may span at most ${limits.maxRangeDays} days`);
   }
   const periods = summaryPeriods(q.period, q.startDate, q.endDate, limits.maxPeriods);
+  const header = {
+    period: q.period,
+    startDate: q.startDate.toISOString(),
+    endDate: q.endDate.toISOString(),
+    groupBy: q.groupBy ?? null,
+  };
+  if (q.groupBy === 'endpoint') return { ...header, ...(await apiCallsByEndpoint(ctx.db, principal, periods)) };
   const by = q.groupBy === 'user' || q.groupBy === 'group' ? q.groupBy : undefined;
   const rows = await sumUsageByWindow(ctx.db, {
     organizationId: principal.organizationId,
@@ -104,15 +120,17 @@ export async function summarizeUsage(
   });
   const total = Object.fromEntries(COUNTERS.map((c) => [c, 0])) as Record<UsageCounter, number>;
   for (const r of rows) add(total, r.sums);
-  const bounds = (w: ReportWindow) => ({
-    periodStart: new Date(w.start).toISOString(),
-    periodEnd: new Date(w.end).toISOString(),
-  });
+  const bounds = boundsOf;
 
   let summary: SummaryRow[];
   if (by === undefined) {
     const byWindow = new Map(rows.map((r) => [r.window, r.sums]));
     summary = periods.map((w) => ({ ...bounds(w), ...figuresOf(byWindow.get(w.index)) }));
+    // By model: the one model, in the periods it has events (as a grouping lists only active keys).
+    if (q.groupBy === 'model')
+      summary = periods.flatMap((w) =>
+        byWindow.has(w.index) ? [{ ...bounds(w), model: NO_MODEL, ...figuresOf(byWindow.get(w.index)) }] : [],
+      );
   } else {
     rows.sort((a, b) => a.window - b.window || (a.key! < b.key! ? -1 : a.key! > b.key! ? 1 : 0));
     summary = rows.map((r) => ({
@@ -121,12 +139,34 @@ export async function summarizeUsage(
       ...figuresOf(r.sums),
     }));
   }
-  return {
-    period: q.period,
-    startDate: q.startDate.toISOString(),
-    endDate: q.endDate.toISOString(),
-    groupBy: by ?? null,
-    totals: figuresOf(total),
-    summary,
-  };
+  return { ...header, totals: figuresOf(total), summary };
+}
+
+const boundsOf = (w: ReportWindow) => ({
+  periodStart: new Date(w.start).toISOString(),
+  periodEnd: new Date(w.end).toISOString(),
+});
+
+/**
+ * The `api_call` events per period and endpoint template (`GET /api/v1/materials/{id}`): `events` counts the
+ * calls and `durationMs` sums their durations; the analytics figures are zero, no endpoint reports activity.
+ */
+async function apiCallsByEndpoint(
+  db: Db,
+  principal: Principal,
+  periods: ReportWindow[],
+): Promise<{ totals: UsageFigures; summary: SummaryRow[] }> {
+  const rows = await countApiCallsByEndpoint(db, {
+    organizationId: principal.organizationId,
+    groupId: principal.groupId ?? undefined,
+    windows: periods.map((w) => ({ window: w.index, from: new Date(w.start), to: new Date(w.end + 1) })),
+  });
+  const summary = rows.map((r) => ({
+    ...boundsOf(periods[r.window]!),
+    endpoint: r.endpoint,
+    ...noFigures(),
+    events: r.calls,
+    durationMs: r.durationMs,
+  }));
+  return { totals: { ...noFigures(), events: rows.reduce((n, r) => n + r.calls, 0) }, summary };
 }
