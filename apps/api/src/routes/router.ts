@@ -6,6 +6,7 @@ import type { OpenApiDocument } from '../openapi/common.ts';
 import { fingerprintOf, idempotent } from '../services/idempotency.ts';
 import { uploadReceiver, type ReceivedUpload } from '../uploads/receive-upload.ts';
 import { queryProblems } from './query-checks.ts';
+import { textProblems } from './text-checks.ts';
 import { expressPath, isApiRoute, JsonText, type AnyRoute, type ApiRoute, type Reply } from './route.ts';
 
 /**
@@ -34,7 +35,12 @@ async function serve(
   route.authorize?.(principal);
   const parse = <S extends z.ZodType>(schema: S | undefined, value: unknown, part?: 'query' | 'body'): z.output<S> => {
     if (!schema) return undefined as z.output<S>;
+    // Before and after the schema: a multipart field can hold JSON (references) that the schema parses.
+    const problems = part === 'body' ? textProblems(value) : null;
+    if (problems) throw route.invalid ? route.invalid(problems, 'body') : problems;
     const parsed = schema.safeParse(value);
+    const parsedProblems = parsed.success && part === 'body' ? textProblems(parsed.data) : null;
+    if (parsedProblems) throw route.invalid ? route.invalid(parsedProblems, 'body') : parsedProblems;
     if (parsed.success) return parsed.data;
     throw part && route.invalid ? route.invalid(parsed.error, part) : parsed.error;
   };
