@@ -2,8 +2,8 @@ import path from 'node:path';
 import { EPub } from 'epub2';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { bookPath, parseNavDocument, resolveInBook, type NavEntry } from './epub-nav.ts';
+import { readChapter } from './epub-chapter.ts';
 import { svgTextOf, withoutOpfPrefix } from './epub-package.ts';
-import { htmlToText } from './html-text.ts';
 import { MAX_EXTRACTED_IMAGES, saveAsWebp } from './image-files.ts';
 import { ExtractError, type ExtractedImage, type Extractor, type TextSegment } from './types.ts';
 import { countWords, normalizeText } from './words.ts';
@@ -79,7 +79,7 @@ export const extractEpub: Extractor = async (inputPath, options) => {
       const chapter = index + 1;
       const href = bookPath(item.href!);
       const html = (await archive.read(href)).toString('utf8');
-      const converted = htmlToText(html);
+      const converted = readChapter(html);
       const chapterText = normalizeText([converted.text, svgTextOf(html)].filter(Boolean).join('\n\n'));
       if (text && chapterText) text += '\n\n';
       const title = toc.find((entry) => entry.chapter === chapter)?.title ?? converted.title;
