@@ -61,7 +61,9 @@ async function serve(
       await upload.discard();
       throw err;
     }
-    fingerprinted = [body, upload.file.size, upload.file.sha256];
+    const { originalname, mimetype, size, sha256 } = upload.file;
+    // The file's name and claimed type are what the material is named and typed by: part of the request too.
+    fingerprinted = [body, originalname, mimetype, size, sha256];
   } else if (route.body) {
     body = parse(route.body.json, req.body ?? {}, 'body');
     fingerprinted = [req.body];
