@@ -178,3 +178,43 @@ describe('folder metadata', () => {
     }
   });
 });
+
+describe('references', () => {
+  it('take http and https URLs only: any other scheme is a 400 naming the field, in JSON and in a form', async () => {
+    const ok = await sendJson(tenant, 'POST', '/api/v1/materials', {
+      name: 'Linked',
+      content: { text: 'x' },
+      references: [
+        { title: 'Web', url: 'https://example.com/a' },
+        { title: 'Plain', url: 'http://example.com/b' },
+      ],
+    });
+    expect(ok.status).toBe(201);
+    const linked = (await ok.json())._id;
+    for (const url of [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'data:text/html,<script>1</script>',
+      'ftp://x.org/f',
+    ]) {
+      const created = await sendJson(tenant, 'POST', '/api/v1/materials', {
+        name: 'Bad link',
+        content: { text: 'x' },
+        references: [{ title: 'Bad', url }],
+      });
+      expect(created.status, url).toBe(400);
+      expect((await created.json()).details, url).toEqual([
+        expect.objectContaining({ field: 'references.0.url', message: 'must be an http or https URL' }),
+      ]);
+      const updated = await sendJson(tenant, 'PATCH', `/api/v1/materials/${linked}`, {
+        references: [{ title: 'Bad', url }],
+      });
+      expect(updated.status, url).toBe(400);
+    }
+    const form = await upload(
+      multipart({ name: 'form', references: '[{"title":"Bad","url":"javascript:alert(1)"}]' }, 'filename="f.txt"'),
+    );
+    expect(form.status).toBe(400);
+    expect((await form.json()).details).toEqual([expect.objectContaining({ field: 'references.0.url' })]);
+  });
+});
