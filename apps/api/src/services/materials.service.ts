@@ -30,6 +30,7 @@ import { capFileName } from './file-name.ts';
 import { requireFolders } from './folders.service.ts';
 import { requireOcrLanguages } from './ocr-languages.ts';
 import { offsetOf, pageOf } from './pagination.ts';
+import { removeRefusedUpload } from './refused-upload.ts';
 
 /** Keeps a client's file name as metadata only: no directories, no control characters, bounded length. */
 export function sanitizeFilename(raw: string | undefined): string {
@@ -232,11 +233,15 @@ export async function completeUpload(
     await ctx.store.remove([s3Key]);
     throw payloadTooLarge(`The file is larger than the upload limit of ${ctx.config.limits.uploadMaxBytes} bytes`);
   }
-  if (object.size === 0) throw badRequest('The uploaded file is empty');
+  if (object.size === 0) throw await removeRefusedUpload(ctx.store, s3Key, badRequest('The uploaded file is empty'));
   const sniffed = await sniff(await ctx.store.head(s3Key, SNIFF_BYTES));
-  if (!sniffed.supported) throw unsupportedType(sniffed.reason);
+  if (!sniffed.supported) throw await removeRefusedUpload(ctx.store, s3Key, unsupportedType(sniffed.reason));
   if (claimContradicts(source.file.mimeType, sniffed.contentType)) {
-    throw unsupportedType(`The file was announced as ${source.file.mimeType} but its bytes are ${sniffed.mimeType}`);
+    throw await removeRefusedUpload(
+      ctx.store,
+      s3Key,
+      unsupportedType(`The file was announced as ${source.file.mimeType} but its bytes are ${sniffed.mimeType}`),
+    );
   }
   const completed = await queued(
     lifecycle.completeUpload(ctx, material, source.file, {
