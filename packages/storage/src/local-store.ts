@@ -175,8 +175,9 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
       if (typeof key !== 'string' || typeof expires !== 'string' || typeof sig !== 'string') {
         return { ok: false, reason: 'invalid' };
       }
+      // Only as signed: `Number()` would also take "1700000000.0", " 1700000000" or "0x6553f100" for the same expiry.
+      if (!/^[0-9]{1,15}$/.test(expires) || !/^[0-9a-f]{64}$/.test(sig)) return { ok: false, reason: 'invalid' };
       const expiresAt = Number(expires);
-      if (!Number.isInteger(expiresAt) || !/^[0-9a-f]{64}$/.test(sig)) return { ok: false, reason: 'invalid' };
       try {
         assertSafeKey(key);
       } catch {
