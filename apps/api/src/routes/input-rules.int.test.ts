@@ -138,6 +138,17 @@ describe('query parameters', () => {
     }
   });
 
+  it('answers 400 for a number not written in decimal digits (page=0x10, limit=+5)', async () => {
+    for (const query of ['page=0x10', 'limit=+5', 'limit=1e1', 'page=1.0']) {
+      for (const path of [`/api/v1/materials/${textId}/text?format=json&${query}`, `/api/v1/materials?${query}`]) {
+        const res = await tenant.request(path);
+        expect(res.status, path).toBe(400);
+        expect((await res.json()).message, path).toMatch(/must be written in decimal digits/);
+      }
+    }
+    expect((await tenant.request('/api/v1/materials?page=16&limit=5')).status).toBe(200);
+  });
+
   it('answers 406 on /text when Accept takes none of its media types', async () => {
     const res = await tenant.request(`/api/v1/materials/${textId}/text`, { headers: { accept: 'image/png' } });
     expect(res.status).toBe(406);
