@@ -48,6 +48,8 @@ export function createApp(ctx: ApiContext): express.Express {
     perKey: config.limits.ratePerKey,
   });
   app.use('/api', limits.gate, authenticate(ctx.db, ctx.keys), limits.count, requireKey, json);
+  // Signed URLs need no key, but their requests are the address's like any other.
+  app.use('/storage', limits.gate, limits.count);
   // Every endpoint, /api and the rest, from its one declaration (routes/index.ts).
   app.use(routerFor(ctx, ROUTES, document));
 

@@ -4,6 +4,7 @@ import { stopOnSignals } from '@quire/infra';
 import { createWorkerContext } from './context.ts';
 import { startWorkerHttpServer } from './http-server.ts';
 import { sweepStaleJobDirs } from './sandbox/job-dirs.ts';
+import { sweepStaleOcrDirs } from './sandbox/ocr-dirs.ts';
 import { startWorker } from './worker.ts';
 
 const config = loadServiceConfig();
@@ -17,6 +18,7 @@ if (missingLanguages.length) {
 }
 const ctx = await createWorkerContext(config);
 await sweepStaleJobDirs(ctx.logger, config.worker.processingStaleMs);
+await sweepStaleOcrDirs(ctx.logger, config.worker.processingStaleMs);
 const running = startWorker(ctx);
 const http = await startWorkerHttpServer(ctx, running).catch(async (err) => {
   // Fails loudly (a taken metrics port, say) instead of taking jobs with no health check to show for it.

@@ -2487,6 +2487,8 @@ export interface paths {
                     page?: number;
                     /** @description Segments per page (`json`) */
                     limit?: number;
+                    /** @description With `format=json`: the index of the first segment, instead of `page` (a page's `next`) */
+                    start?: number | null;
                 };
                 header?: never;
                 path: {
@@ -6105,6 +6107,8 @@ export interface components {
             limit: number;
             /** @description Whether a next page has segments */
             hasMore: boolean;
+            /** @description With `hasMore`: the index of the next segment, to pass as `start`. A page holds at most about 2 MB of segments and may stop before `limit`; then `page + 1` would skip segments, `start=next` does not */
+            next?: number;
         };
         TextSegment: {
             text: string;

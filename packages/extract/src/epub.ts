@@ -2,9 +2,9 @@ import path from 'node:path';
 import { EPub } from 'epub2';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { bookPath, parseNavDocument, resolveInBook, type NavEntry } from './epub-nav.ts';
+import { readChapter } from './epub-chapter.ts';
 import { svgTextOf, withoutOpfPrefix } from './epub-package.ts';
 import { paragraphsOf, plainTextOf } from './document.ts';
-import { htmlChapter } from './html-text.ts';
 import { MAX_EXTRACTED_IMAGES, saveAsWebp } from './image-files.ts';
 import { ExtractError, type ExtractedImage, type Extractor, type TextSegment } from './types.ts';
 import { countWords } from './words.ts';
@@ -82,7 +82,7 @@ export const extractEpub: Extractor = async (inputPath, options) => {
       const chapter = index + 1;
       const href = bookPath(item.href!);
       const html = (await archive.read(href)).toString('utf8');
-      const converted = htmlChapter(html);
+      const converted = readChapter(html);
       const svgText = svgTextOf(html);
       const elements = [...converted.elements, ...(svgText ? paragraphsOf(svgText) : [])].map((element) => ({
         ...element,

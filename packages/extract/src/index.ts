@@ -7,5 +7,6 @@ export { sniff, claimedKind, claimContradicts, SNIFF_BYTES, type Sniffed } from 
 // The extractors themselves (pdf.js alone is ~150 MB resident) load only in the sandbox's child process,
 // through '@quire/extract/extractors'; the api and the worker's parent process need just these.
 export type { ExtractorSettings } from './registry.ts';
+export { OCR_DIR_PREFIX, ocrDirPrefixOf } from './ocr-dirs.ts';
 export { findTrainedData, missingOcrLanguages, type OcrSettings } from './ocr-languages.ts';
 export { EXTRACTOR_VERSIONS, type ExtractorVersion } from './versions.ts';

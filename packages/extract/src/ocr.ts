@@ -2,6 +2,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
+import { ocrDirPrefixOf } from './ocr-dirs.ts';
 import { findTrainedData, missingOcrLanguages, type OcrSettings } from './ocr-languages.ts';
 
 export type { OcrSettings } from './ocr-languages.ts';
@@ -83,7 +84,7 @@ async function startEngine(settings: OcrSettings): Promise<Engine> {
   const languages = settings.ocrLanguages.length ? settings.ocrLanguages : ['eng'];
   const missing = missingOcrLanguages(languages, settings.ocrDataDir);
   if (missing.length) throw new Error(`No OCR trained data for ${missing.join(', ')}`);
-  const langPath = await fsp.mkdtemp(path.join(os.tmpdir(), 'quire-ocr-'));
+  const langPath = await fsp.mkdtemp(path.join(os.tmpdir(), ocrDirPrefixOf(process.pid)));
   let worker: Worker;
   try {
     for (const language of languages) {

@@ -14,10 +14,16 @@ const REFUSED_UNICAST: [ipaddr.IPv4 | ipaddr.IPv6, number, string][] = [
   [ipaddr.parse('168.63.129.16'), 32, 'a cloud metadata address'],
 ];
 
-/** Why the address must not be connected to, or undefined when request-filtering-agent's rule is enough. */
+/**
+ * Why the address must not be connected to, or undefined when it may be. Every address ipaddr.js does not call
+ * "unicast" is refused here too, before request-filtering-agent sees it: its own message called `::1` (inside
+ * `::/96`) "an IPv4-compatible IPv6 address" and a literal's lookup "family:undefined, host:undefined".
+ */
 export function refusalOf(address: string): string | undefined {
   if (!ipaddr.isValid(address)) return undefined;
   const parsed = ipaddr.parse(address);
+  const range = parsed.range();
+  if (range !== 'unicast') return `${address} is not a public address (${range})`;
   for (const [range, bits, reason] of REFUSED_UNICAST) {
     if (parsed.kind() === range.kind() && parsed.match(range, bits)) return `${address} is ${reason}`;
   }

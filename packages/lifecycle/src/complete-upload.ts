@@ -7,7 +7,7 @@ import { recordObject, transitionMaterial } from './material-writes.ts';
 /** Why the object at a material's upload URL does not complete it: the caller answers the client. */
 export type CompleteRefusal =
   | { reason: 'not-uploaded' }
-  /** The object was removed: a new PUT to the URL may replace it. */
+  /** Each of the others removed the object: a new PUT to the URL may replace it. */
   | { reason: 'too-large'; maxBytes: number }
   | { reason: 'empty' }
   | { reason: 'unsupported-type'; message: string };
@@ -35,16 +35,21 @@ export async function completeUpload(
   if (material.status !== 'pending_upload') return { status: 'not-pending', material };
   const object = await deps.store.stat(file.s3Key);
   if (!object) return { status: 'refused', reason: 'not-uploaded' };
-  if (object.size > preconditions.maxBytes) {
+  // A refused file is removed before the refusal is answered: the material stays `pending_upload`, so its upload
+  // URL takes one more PUT until it expires, and the client retries with the right file, not a new slot.
+  const refuse = async (refusal: CompleteOutcome & { status: 'refused' }) => {
     await deps.store.remove([file.s3Key]);
-    return { status: 'refused', reason: 'too-large', maxBytes: preconditions.maxBytes };
+    return refusal;
+  };
+  if (object.size > preconditions.maxBytes) {
+    return refuse({ status: 'refused', reason: 'too-large', maxBytes: preconditions.maxBytes });
   }
-  if (object.size === 0) return { status: 'refused', reason: 'empty' };
+  if (object.size === 0) return refuse({ status: 'refused', reason: 'empty' });
   const sniffed = await sniff(await deps.store.head(file.s3Key, SNIFF_BYTES));
-  if (!sniffed.supported) return { status: 'refused', reason: 'unsupported-type', message: sniffed.reason };
+  if (!sniffed.supported) return refuse({ status: 'refused', reason: 'unsupported-type', message: sniffed.reason });
   if (claimContradicts(file.mimeType, sniffed.contentType)) {
     const message = `The file was announced as ${file.mimeType} but its bytes are ${sniffed.mimeType}`;
-    return { status: 'refused', reason: 'unsupported-type', message };
+    return refuse({ status: 'refused', reason: 'unsupported-type', message });
   }
   const upload = { size: object.size, etag: object.etag, mimeType: sniffed.mimeType, contentType: sniffed.contentType };
   const completed = await deps.db.transaction().execute(async (trx) => {

@@ -47,4 +47,21 @@ describe('local store', () => {
     now += 61_000;
     expect(store.verify('put', put)).toEqual({ ok: false, reason: 'expired' });
   });
+
+  it('takes an expiry only as it was signed: decimal digits, no other spelling of the same number', async () => {
+    const store = createLocalStore(options());
+    const put = queryOf(await store.presignPut('org/m4/original', 60));
+    expect(store.verify('put', put)).toEqual({ ok: true, key: 'org/m4/original' });
+    const expires = Number(put.expires);
+    for (const spelling of [
+      `${expires}.0`,
+      ` ${expires}`,
+      `${expires} `,
+      `+${expires}`,
+      `0x${expires.toString(16)}`,
+      `${expires / 10}e1`,
+    ]) {
+      expect(store.verify('put', { ...put, expires: spelling }), spelling).toEqual({ ok: false, reason: 'invalid' });
+    }
+  });
 });

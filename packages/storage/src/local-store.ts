@@ -1,10 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CountingStream } from './counting-stream.ts';
+import { openInNewFolders, removeEmptyFolders } from './object-folders.ts';
 import { assertSafeKey, type DownloadOptions, type ObjectInfo, type ObjectStore } from './object-store.ts';
 
 export type SignedOperation = 'put' | 'get';
@@ -81,41 +82,44 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
     driver: 'local',
     async put(key, body) {
       const file = fileOf(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
       // Written aside and renamed, so a reader never sees half an object and a failed upload leaves nothing.
       const tmp = `${file}.${randomBytes(6).toString('hex')}${PARTIAL}`;
       const counter = new CountingStream();
       try {
-        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, counter, createWriteStream(tmp));
+        const handle = await openInNewFolders(tmp, 'w');
+        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, counter, handle.createWriteStream());
         await fs.rename(tmp, file);
       } catch (err) {
         await fs.rm(tmp, { force: true });
+        await removeEmptyFolders(tmp, rootDir);
         throw err;
       }
       return { size: counter.bytes };
     },
     async putOnce(key, body) {
       const file = fileOf(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
       if (await exists(file)) throw new ObjectExistsError(false);
       const tmp = `${file}${PARTIAL}`;
       let handle;
       try {
-        handle = await fs.open(tmp, 'wx');
+        handle = await openInNewFolders(tmp, 'wx');
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(true);
         throw err;
       }
       const counter = new CountingStream();
+      let written = false;
       try {
         await pipeline(body, counter, handle.createWriteStream());
         // link() never replaces: a file that appeared meanwhile wins and this write is refused.
         await fs.link(tmp, file).catch((err: NodeJS.ErrnoException) => {
           throw err.code === 'EEXIST' ? new ObjectExistsError(false) : err;
         });
+        written = true;
       } finally {
         await handle.close().catch(() => {});
         await fs.rm(tmp, { force: true });
+        if (!written) await removeEmptyFolders(tmp, rootDir);
       }
       return { size: counter.bytes };
     },
@@ -129,6 +133,7 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
         const info = await fs.stat(file).catch(() => undefined);
         if (info && info.mtimeMs < cutoff) {
           await fs.rm(file, { force: true });
+          await removeEmptyFolders(file, rootDir);
           removed++;
         }
       }
@@ -160,6 +165,7 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
     },
     async remove(keys) {
       await Promise.all(keys.map((key) => fs.rm(fileOf(key), { force: true })));
+      for (const key of keys) await removeEmptyFolders(fileOf(key), rootDir);
     },
     async presignPut(key, ttlSeconds) {
       return signedUrl('put', key, ttlSeconds);
@@ -182,8 +188,9 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
       if (typeof key !== 'string' || typeof expires !== 'string' || typeof sig !== 'string') {
         return { ok: false, reason: 'invalid' };
       }
+      // Only as signed: `Number()` would also take "1700000000.0", " 1700000000" or "0x6553f100" for the same expiry.
+      if (!/^[0-9]{1,15}$/.test(expires) || !/^[0-9a-f]{64}$/.test(sig)) return { ok: false, reason: 'invalid' };
       const expiresAt = Number(expires);
-      if (!Number.isInteger(expiresAt) || !/^[0-9a-f]{64}$/.test(sig)) return { ok: false, reason: 'invalid' };
       try {
         assertSafeKey(key);
       } catch {

@@ -54,6 +54,20 @@ describe('rate limiting', () => {
     expect(statuses).toEqual([403, 403, 403, 429, 429]);
   });
 
+  it('counts and refuses the signed storage URLs under the same address limit', async () => {
+    const stack = await startTestStack({ worker: false, config: { RATE_LIMIT_PER_IP: '3' } });
+    stacks.push(stack);
+    const storage = `${stack.url}/storage/get?key=a/b/original&expires=1&sig=${'0'.repeat(64)}`;
+    expect((await fetch(storage)).status).toBe(403);
+    for (let i = 0; i < 2; i++) await fetch(`${stack.url}/api/v1/materials`, { headers: { 'x-api-key': `bad-${i}` } });
+    const refused = await fetch(storage);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await fetch(`${stack.url}/storage/put?key=a/b/original&expires=1&sig=x`, { method: 'PUT' })).status).toBe(
+      429,
+    );
+  });
+
   it('holds both limits across two api processes, each answering 429 with the headers of the limit spent', async () => {
     const { stack, urls } = await twoApis({ RATE_LIMIT_PER_KEY: '6', RATE_LIMIT_PER_IP: '12' });
     const [a, b] = [await stack.newTenant(), await stack.newTenant()];

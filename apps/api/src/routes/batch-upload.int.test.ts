@@ -133,6 +133,32 @@ describe.each<StorageDriver>(['local', 's3'])('batch upload through upload URLs 
     expect(res.status).toBe(415);
     expect((await (await tenant.request(`/api/v1/materials/${h.materialId}`)).json()).status).toBe('pending_upload');
   });
+
+  it('removes the bytes a completion refused, so the same upload URL takes the right file', async () => {
+    const [h] = await (
+      await post(tenant, '/api/v1/materials/batch', {
+        materials: [{ name: 'retried', filename: 'r.pdf', contentType: 'application/pdf' }],
+      })
+    ).json();
+    expect((await fetch(h.uploadUrl, { method: 'PUT', body: 'plain words, not a PDF' })).status).toBe(200);
+    const refused = await post(tenant, '/api/v1/materials/upload/complete', {
+      materialId: h.materialId,
+      s3Key: h.s3Key,
+    });
+    expect(refused.status).toBe(415);
+    expect(await stack.store.stat(h.s3Key)).toBeNull();
+
+    expect((await fetch(h.uploadUrl, { method: 'PUT', body: await makePdf(['The right file at last']) })).status).toBe(
+      200,
+    );
+    const completed = await post(tenant, '/api/v1/materials/upload/complete', {
+      materialId: h.materialId,
+      s3Key: h.s3Key,
+    });
+    const material = await completed.json();
+    expect(completed.status, JSON.stringify(material)).toBeLessThan(300);
+    expect(material.contentType).toBe('pdf');
+  });
 });
 
 describe('local upload URLs', () => {

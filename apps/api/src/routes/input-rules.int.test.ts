@@ -138,6 +138,17 @@ describe('query parameters', () => {
     }
   });
 
+  it('answers 400 for a number not written in decimal digits (page=0x10, limit=+5)', async () => {
+    for (const query of ['page=0x10', 'limit=+5', 'limit=1e1', 'page=1.0']) {
+      for (const path of [`/api/v1/materials/${textId}/text?format=json&${query}`, `/api/v1/materials?${query}`]) {
+        const res = await tenant.request(path);
+        expect(res.status, path).toBe(400);
+        expect((await res.json()).message, path).toMatch(/must be written in decimal digits/);
+      }
+    }
+    expect((await tenant.request('/api/v1/materials?page=16&limit=5')).status).toBe(200);
+  });
+
   it('answers 406 on /text when Accept takes none of its media types', async () => {
     const res = await tenant.request(`/api/v1/materials/${textId}/text`, { headers: { accept: 'image/png' } });
     expect(res.status).toBe(406);
@@ -176,5 +187,45 @@ describe('folder metadata', () => {
       const updated = await sendJson(tenant, 'PATCH', `/api/v1/folders/${folder._id}`, { metadata });
       expect(updated.status, JSON.stringify(metadata)).toBe(400);
     }
+  });
+});
+
+describe('references', () => {
+  it('take http and https URLs only: any other scheme is a 400 naming the field, in JSON and in a form', async () => {
+    const ok = await sendJson(tenant, 'POST', '/api/v1/materials', {
+      name: 'Linked',
+      content: { text: 'x' },
+      references: [
+        { title: 'Web', url: 'https://example.com/a' },
+        { title: 'Plain', url: 'http://example.com/b' },
+      ],
+    });
+    expect(ok.status).toBe(201);
+    const linked = (await ok.json())._id;
+    for (const url of [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'data:text/html,<script>1</script>',
+      'ftp://x.org/f',
+    ]) {
+      const created = await sendJson(tenant, 'POST', '/api/v1/materials', {
+        name: 'Bad link',
+        content: { text: 'x' },
+        references: [{ title: 'Bad', url }],
+      });
+      expect(created.status, url).toBe(400);
+      expect((await created.json()).details, url).toEqual([
+        expect.objectContaining({ field: 'references.0.url', message: 'must be an http or https URL' }),
+      ]);
+      const updated = await sendJson(tenant, 'PATCH', `/api/v1/materials/${linked}`, {
+        references: [{ title: 'Bad', url }],
+      });
+      expect(updated.status, url).toBe(400);
+    }
+    const form = await upload(
+      multipart({ name: 'form', references: '[{"title":"Bad","url":"javascript:alert(1)"}]' }, 'filename="f.txt"'),
+    );
+    expect(form.status).toBe(400);
+    expect((await form.json()).details).toEqual([expect.objectContaining({ field: 'references.0.url' })]);
   });
 });

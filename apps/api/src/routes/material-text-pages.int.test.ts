@@ -81,4 +81,31 @@ describe('/text?format=json on a long plain text', () => {
     const last = await page(id, 'page=1000&limit=1');
     expect(last).toMatchObject({ segments: [], hasMore: false });
   });
+
+  it('caps a page at about 2 MB, short of its limit, with hasMore and the next segment to start from', async () => {
+    // A text of one 6 MB line, served in 16,384-character segments: a thousand of them would be a 6 MB answer.
+    // (Written as the segments file directly: extracting 6 MB takes minutes on a busy test machine.)
+    const { id, segmentsKey } = await longMaterial('one-line');
+    const line = Array.from({ length: 1_200_000 }, (_, i) => `w${i % 1000}`)
+      .join(' ')
+      .slice(0, 6_000_000);
+    const oneLine = `${JSON.stringify({ text: line, offset: 0, source: 'text-layer' })}\n`;
+    await stack.store.put(segmentsKey, Buffer.from(oneLine), { contentType: 'application/x-ndjson' });
+    const served: string[] = [];
+    let query = 'limit=1000';
+    for (let pages = 0; ; pages++) {
+      expect(pages).toBeLessThan(10);
+      const answer = await tenant.request(`/api/v1/materials/${id}/text?format=json&${query}`);
+      const bytes = (await answer.clone().arrayBuffer()).byteLength;
+      expect(bytes).toBeLessThanOrEqual(2 * 1024 * 1024 + 64 * 1024);
+      const body = (await answer.json()) as Page & { next?: number };
+      served.push(...body.segments.map((segment) => segment.text));
+      if (!body.hasMore) break;
+      expect(body.segments.length).toBeLessThan(1000);
+      expect(body.next).toBe(served.length);
+      query = `limit=1000&start=${body.next}`;
+    }
+    expect(served.length).toBeGreaterThan(300);
+    expect(served.join('')).toBe(line);
+  });
 });

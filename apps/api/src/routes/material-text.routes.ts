@@ -24,6 +24,13 @@ export const textQuerySchema = z.object({
     }),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1).meta({ description: 'With `format=json`' }),
   limit: z.coerce.number().int().min(1).max(1000).default(100).meta({ description: 'Segments per page (`json`)' }),
+  start: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000_000)
+    .optional()
+    .meta({ description: "With `format=json`: the index of the first segment, instead of `page` (a page's `next`)" }),
 });
 
 export const textSegmentPageSchema = z
@@ -32,6 +39,15 @@ export const textSegmentPageSchema = z
     page: z.number().int(),
     limit: z.number().int(),
     hasMore: z.boolean().meta({ description: 'Whether a next page has segments' }),
+    next: z
+      .number()
+      .int()
+      .optional()
+      .meta({
+        description:
+          'With `hasMore`: the index of the next segment, to pass as `start`. A page holds at most about 2 MB of ' +
+          'segments and may stop before `limit`; then `page + 1` would skip segments, `start=next` does not',
+      }),
   })
   .meta({ id: 'TextSegmentPage' });
 
@@ -116,7 +132,10 @@ export const materialTextRoutes: AnyRoute[] = [
       const { organizationId } = principal;
       switch (formatOf(http.req, query.format)) {
         case 'json':
-          return { status: 200, body: await segmentPage(ctx, organizationId, params.id, query.page, query.limit) };
+          return {
+            status: 200,
+            body: await segmentPage(ctx, organizationId, params.id, query.page, query.limit, query.start),
+          };
         case 'ndjson':
           return stream(http.res, 'application/x-ndjson', await openSegments(ctx, organizationId, params.id));
         case 'text':

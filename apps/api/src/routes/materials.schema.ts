@@ -7,13 +7,13 @@ import {
   materialErrorSchema,
   materialListItemSchema,
   materialViewSchema,
-  referenceSchema,
 } from '@quire/material';
 import { errorBodySchema } from '../openapi/common.ts';
+import { referenceInputSchema } from './reference.schema.ts';
 
 const MAX_NAME = 500;
 
-export const referencesSchema = z.array(referenceSchema).max(500);
+export const referencesSchema = z.array(referenceInputSchema).max(500);
 
 const name = z.string().trim().min(1, 'name is required').max(MAX_NAME);
 const id = z.string().trim().min(1).max(200);

@@ -7,6 +7,7 @@ import { conflict } from '../errors.ts';
 import { fingerprintOf, idempotent, isReplay } from '../services/idempotency.ts';
 import { uploadReceiver, type ReceivedUpload } from '../uploads/receive-upload.ts';
 import { queryProblems } from './query-checks.ts';
+import { textProblems } from './text-checks.ts';
 import { expressPath, isApiRoute, JsonText, type AnyRoute, type ApiRoute, type Reply } from './route.ts';
 
 /**
@@ -35,7 +36,12 @@ async function serve(
   route.authorize?.(principal);
   const parse = <S extends z.ZodType>(schema: S | undefined, value: unknown, part?: 'query' | 'body'): z.output<S> => {
     if (!schema) return undefined as z.output<S>;
+    // Before and after the schema: a multipart field can hold JSON (references) that the schema parses.
+    const problems = part === 'body' ? textProblems(value) : null;
+    if (problems) throw route.invalid ? route.invalid(problems, 'body') : problems;
     const parsed = schema.safeParse(value);
+    const parsedProblems = parsed.success && part === 'body' ? textProblems(parsed.data) : null;
+    if (parsedProblems) throw route.invalid ? route.invalid(parsedProblems, 'body') : parsedProblems;
     if (parsed.success) return parsed.data;
     throw part && route.invalid ? route.invalid(parsed.error, part) : parsed.error;
   };
@@ -77,7 +83,9 @@ async function serve(
       principal.organizationId,
       (upload) => {
         const body = parse(fields, req.body ?? {}, 'body');
-        return answer(body, upload, [body, upload.file.size, upload.file.sha256]);
+        const { filename, mimeType, size, sha256 } = upload.file;
+        // The file's name and claimed type are what the material is named and typed by: part of the request too.
+        return answer(body, upload, [body, filename, mimeType, size, sha256]);
       },
       { store: !replay },
     );

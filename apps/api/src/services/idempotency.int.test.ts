@@ -100,6 +100,25 @@ describe('Idempotency-Key', () => {
     expect(originals).toHaveLength(1);
   });
 
+  it('answers 422 when a multipart retry sends the same bytes under another file name or claimed type', async () => {
+    const send = (filename: string, type: string) => {
+      const form = new FormData();
+      form.append('name', 'named file');
+      form.append('file', new Blob(['the same bytes each time'], { type }), filename);
+      return tenant.request('/api/v1/materials/upload', {
+        method: 'POST',
+        body: form,
+        headers: { 'idempotency-key': 'upload-named' },
+      });
+    };
+    expect((await send('first.txt', 'text/plain')).status).toBe(201);
+    expect((await send('first.txt', 'text/plain')).headers.get('idempotent-replayed')).toBe('true');
+    const renamed = await send('second.txt', 'text/plain');
+    expect(renamed.status).toBe(422);
+    expect((await renamed.json()).message).toMatch(/Idempotency-Key/);
+    expect((await send('first.txt', 'text/markdown')).status).toBe(422);
+  });
+
   it('keeps keys per organization and lets a failed request be retried with its key', async () => {
     const other = await stack.newTenant();
     const body = { name: 'Shared key', content: { text: 'x' } };

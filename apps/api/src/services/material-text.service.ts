@@ -43,11 +43,10 @@ export async function segmentPage(
   id: string,
   page: number,
   limit: number,
-): Promise<{ segments: StoredTextSegment[]; page: number; limit: number; hasMore: boolean }> {
-  const { segments, hasMore } = await readSegmentPage(
-    await openSegments(ctx, organizationId, id),
-    (page - 1) * limit,
-    limit,
-  );
-  return { segments, page, limit, hasMore };
+  /** The index of the first segment, when given instead of a page: a page cut short by its size goes on from its `next`. */
+  start?: number,
+): Promise<{ segments: StoredTextSegment[]; page: number; limit: number; hasMore: boolean; next?: number }> {
+  const first = start ?? (page - 1) * limit;
+  const { segments, hasMore } = await readSegmentPage(await openSegments(ctx, organizationId, id), first, limit);
+  return { segments, page, limit, hasMore, ...(hasMore ? { next: first + segments.length } : {}) };
 }

@@ -54,4 +54,28 @@ describe('readSegmentPage', () => {
       stored[1],
     ]);
   });
+
+  it('stops a page short of its limit once it holds maxBytes of JSON, and always holds one segment', async () => {
+    const segments: StoredTextSegment[] = Array.from({ length: 6 }, (_, i) => ({
+      text: `${i}`.repeat(1000),
+      offset: i * 1000,
+      source: 'text-layer',
+    }));
+    expect(await readSegmentPage(ndjson(segments), 0, 6, 2600)).toEqual({
+      segments: segments.slice(0, 2),
+      hasMore: true,
+    });
+    expect(await readSegmentPage(ndjson(segments), 2, 6, 2600)).toEqual({
+      segments: segments.slice(2, 4),
+      hasMore: true,
+    });
+    expect(await readSegmentPage(ndjson(segments), 4, 6, 10)).toEqual({
+      segments: segments.slice(4, 5),
+      hasMore: true,
+    });
+    expect(await readSegmentPage(ndjson(segments), 4, 6, 2600)).toEqual({
+      segments: segments.slice(4),
+      hasMore: false,
+    });
+  });
 });

@@ -14,16 +14,31 @@ export interface SegmentPage {
 }
 
 /**
+ * A page stops short of its `limit` once its segments pass this many bytes of JSON (a thousand segments of a one-line
+ * text were 13 MB), with `hasMore`: the next page starts at the segment after its last. It always holds one segment.
+ */
+export const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+/** What a segment's fields other than its text (offset, page, source, ...) add to its JSON, at most. */
+const FIELDS_BYTES = 256;
+
+/**
  * One page of a material's segments (NDJSON as the worker stores them), read as a stream of JSON tokens so
  * that no segment is ever held whole: a segment longer than `MAX_SEGMENT_CHARS` (a plain text or a web page
  * stored as one segment before segments were cut) is served as the pieces the worker cuts today
  * (`firstPieceEnd`), and only the pieces of the page asked for are kept. Memory is bounded by the page; time by
  * how far into the file the page is.
  */
-export async function readSegmentPage(ndjson: Readable, first: number, limit: number): Promise<SegmentPage> {
+export async function readSegmentPage(
+  ndjson: Readable,
+  first: number,
+  limit: number,
+  maxBytes = MAX_PAGE_BYTES,
+): Promise<SegmentPage> {
   const page: StoredTextSegment[] = [];
   let index = 0;
   let hasMore = false;
+  let end = first + limit;
+  let bytes = 0;
 
   // The segment being read: its small fields as they come, its text as pieces, only the page's kept.
   let fields: Record<string, unknown> = {};
@@ -49,8 +64,13 @@ export async function readSegmentPage(ndjson: Readable, first: number, limit: nu
   };
 
   const piece = (pieceText: string) => {
-    if (index >= first + limit) hasMore = true;
-    else if (index >= first) kept.push({ text: pieceText, start: textStart });
+    const size = index >= first && index < end ? Buffer.byteLength(JSON.stringify(pieceText)) + FIELDS_BYTES : 0;
+    if (index > first && bytes + size > maxBytes) end = Math.min(end, index);
+    if (index >= end) hasMore = true;
+    else if (index >= first) {
+      kept.push({ text: pieceText, start: textStart });
+      bytes += size;
+    }
     index++;
     textStart += pieceText.length;
   };

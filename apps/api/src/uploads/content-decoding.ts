@@ -38,8 +38,9 @@ export function decodingStreamHandler(coding: string | undefined) {
     const decoder = DECODERS[coding]!();
     decoder.on('error', (err) => {
       req.unpipe(decoder);
-      busboy.emit(
-        'error',
+      // Destroyed, not just told of the error: destroying busboy ends the file part's stream too, which closes the
+      // object being written (a cut body ends the decoder, never busboy, so nothing else would end that stream).
+      busboy.destroy(
         badRequest(`The request body could not be decoded as its Content-Encoding (${coding}) says: ${err.message}`),
       );
     });

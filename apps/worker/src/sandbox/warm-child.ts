@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractedImage, ExtractorSettings, ExtractResult } from '@quire/extract';
 import { SANDBOX_PID_FILE } from './job-dirs.ts';
+import { removeOcrDirsOf } from './ocr-dirs.ts';
 import { isSentFromOutside, KilledFromOutside } from './outside-kill.ts';
 import {
   unpackResult,
@@ -69,7 +70,8 @@ export class WarmChild {
       this.process.once('exit', (code, signal) => {
         this.exitSignal = signal;
         this.exitedWith ??= signal ? `signal ${signal}` : `exit code ${code}`;
-        resolve(this.exitedWith);
+        // Its OCR folders go with it however it ended; a kill leaves it no chance to remove them itself.
+        void removeOcrDirsOf(this.process.pid!).finally(() => resolve(this.exitedWith!));
       });
       // Could not be started, or its channel failed: as good as dead, and never an uncaught error in the worker.
       this.process.on('error', (err) => {
