@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   makeEpub,
   makePdf,
+  renderPdf,
   sendJson,
   startTestStack,
   uploadAndProcess,
@@ -174,9 +175,34 @@ describe('search hits along the structure', () => {
     expect(hit!.text).not.toContain('How tides work');
   });
 
-  it('gives a PDF hit its page', async () => {
-    const material = await processed(await makePdf(['Cover page.', 'Xylem vessels carry water upward.']), 'x.pdf');
-    const [hit] = await search('xylem vessels');
+  it('gives a PDF hit its page and the headings it stands under, set on earlier pages', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      doc.font('Helvetica-Bold').fontSize(24).text('Plant Transport');
+      doc.moveDown(0.5);
+      doc.font('Helvetica').fontSize(11).text(words('Tides'), { width: 450 });
+      doc.moveDown(0.8);
+      doc.font('Helvetica-Bold').fontSize(16).text('1 Water');
+      doc.moveDown(0.3);
+      doc.font('Helvetica').fontSize(11).text(words('Roots'), { width: 450 });
+      doc.addPage();
+      doc
+        .font('Helvetica')
+        .fontSize(11)
+        .text('Xylem vessels carry water upward from the roots to every leaf. '.repeat(3), {
+          width: 450,
+        });
+    });
+    const material = await processed(pdf, 'transport.pdf');
+    const hit = (await search('xylem vessels')).find(
+      (result) => (result.material as { id: string }).id === material._id,
+    );
+    expect(hit).toMatchObject({ page: 2, heading: ['Plant Transport', '1 Water'], material: { id: material._id } });
+  });
+
+  it('gives a hit in a plain PDF its page', async () => {
+    const material = await processed(await makePdf(['Cover page.', 'Phloem sieve tubes carry sugar.']), 'x.pdf');
+    const [hit] = await search('phloem sieve');
     expect(hit).toMatchObject({ page: 2, material: { id: material._id } });
   });
 });

@@ -29,12 +29,17 @@ const exists = (dir: string) =>
     () => false,
   );
 
-/** Sends part of a body, then drops the connection: a client that went away mid-upload. */
-function abortedPut(url: string): Promise<void> {
-  return new Promise((resolve) => {
+/**
+ * Sends part of a body, waits until `started` holds (the server has begun writing it), then drops the connection: a
+ * client that went away mid-upload.
+ */
+function abortedPut(url: string, started: () => Promise<boolean>): Promise<void> {
+  return new Promise((resolve, reject) => {
     const req = http.request(url, { method: 'PUT', headers: { 'content-length': '1000000' } });
     req.on('error', () => resolve());
-    req.write(Buffer.alloc(64 * 1024, 'a'), () => setTimeout(() => req.destroy(), 200));
+    req.write(Buffer.alloc(64 * 1024, 'a'), () => {
+      waitUntil(started, 5_000, 'the partial file to be written').then(() => req.destroy(), reject);
+    });
   });
 }
 
@@ -45,7 +50,7 @@ describe('per-material folders of the local storage driver', () => {
         materials: [{ name: 'aborted', filename: 'a.pdf', contentType: 'application/pdf' }],
       })
     ).json();
-    await abortedPut(slot.uploadUrl);
+    await abortedPut(slot.uploadUrl, () => exists(folderOf(slot.materialId)));
     await waitUntil(async () => !(await exists(folderOf(slot.materialId))), 5_000, 'the material’s folder to go');
     // The URL still takes its file afterwards.
     expect((await fetch(slot.uploadUrl, { method: 'PUT', body: await makePdf(['After all']) })).status).toBe(200);
