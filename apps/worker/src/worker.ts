@@ -159,6 +159,9 @@ export function startWorker(ctx: WorkerContext): RunningWorker {
       if ((await Promise.race([graceful, timeout])) === 'timeout') {
         ctx.logger.warn('jobs still running at the shutdown deadline; handing them back to the queue');
         shutdown.abort(new Error('worker shutting down'));
+        // The children first: closing the queues waits on Redis, which may be gone already (Ctrl-C reaches the
+        // servers of `npm start` too), and a worker killed while it waits would leave its children's folders.
+        await sandbox.close();
         await Promise.all([worker.close(true), interactive.close(true), webhooks.close(true)]);
       }
       await sandbox.close();
