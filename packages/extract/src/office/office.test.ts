@@ -271,6 +271,32 @@ describe('sheets', () => {
     expect(result.metadata).toMatchObject({ format: 'xlsx', sheetCount: 2 });
   });
 
+  it("writes a chart drawn on a sheet as its title and its series' names, after the sheet's table", async () => {
+    const zip = await JSZip.loadAsync(await makeXlsx());
+    const rel = (id: string, type: string, target: string) =>
+      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"/></Relationships>`;
+    zip.file('xl/worksheets/_rels/sheet1.xml.rels', rel('rId1', 'drawing', '../drawings/drawing1.xml'));
+    zip.file('xl/drawings/_rels/drawing1.xml.rels', rel('rId1', 'chart', '../charts/chart1.xml'));
+    zip.file(
+      'xl/drawings/drawing1.xml',
+      '<xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><xdr:twoCellAnchor><xdr:graphicFrame><c:chart r:id="rId1"/></xdr:graphicFrame></xdr:twoCellAnchor></xdr:wsDr>',
+    );
+    zip.file(
+      'xl/charts/chart1.xml',
+      '<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart>' +
+        '<c:title><c:tx><c:rich><a:p><a:r><a:t>Scores by student</a:t></a:r></a:p></c:rich></c:tx></c:title>' +
+        '<c:plotArea><c:barChart><c:ser><c:tx><c:strRef><c:strCache><c:pt idx="0"><c:v>Score</c:v></c:pt></c:strCache></c:strRef></c:tx>' +
+        '<c:val><c:numRef><c:numCache><c:pt idx="0"><c:v>17</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>',
+    );
+    const result = await read(await zip.generateAsync({ type: 'nodebuffer' }), 'charted.xlsx');
+    expect(simple(result).slice(1, 4)).toEqual([
+      expect.objectContaining({ kind: 'table', sheet: 1 }),
+      { kind: 'caption', text: 'Scores by student', sheet: 1 },
+      { kind: 'paragraph', text: 'Score', sheet: 1 },
+    ]);
+    expect(simple(result)[4]).toEqual({ kind: 'heading', text: 'Schedule', level: 2, sheet: 2 });
+  });
+
   it('reads a CSV as one table with its quoted fields', async () => {
     const result = await read(Buffer.from('name,score\nAda,17\n"Hopper, Grace","12,5"\n'), 'scores.csv');
     expect(result.segments).toEqual([
