@@ -1,5 +1,5 @@
 import type { Document, Element } from 'domhandler';
-import type { TableCell } from '../document.ts';
+import { plainTextOf, type TableCell } from '../document.ts';
 import { ExtractError, type ExtractOptions, type ExtractResult, type TextSegment } from '../types.ts';
 import { resultOf, tableElement, tidy } from './elements.ts';
 import { FigureImages } from './images.ts';
@@ -255,6 +255,12 @@ class WordReader {
           this.paragraph(child, out);
           break;
         case 'tbl': {
+          const frame = onlyCellOf(child);
+          if (frame) {
+            // A table of one cell is a frame drawn around its content (lists, paragraphs, another table), not data.
+            out.push(...this.blocks(frame));
+            break;
+          }
           const table = this.table(child);
           if (table) out.push(table);
           break;
@@ -316,15 +322,21 @@ class WordReader {
       return { kind: 'heading', level: Math.min(6, level), ...(numbered?.label ? { label: numbered.label } : {}) };
     if (names.includes('caption')) return { kind: 'caption' };
 
-    if (numId && numId !== '0' && (numbered || !this.numbering.has(numId)))
-      return { kind: 'list-item', level: Math.min(9, ilvl) + 1, ordered: numbered?.ordered ?? false };
+    if (numId && numId !== '0' && (numbered || !this.numbering.has(numId))) {
+      const level = Math.min(9, ilvl) + 1;
+      // A label the renderers cannot write ("1.2.", "a)", "Article 3") is what a reader sees: it stays in the
+      // item's text, as a numbered heading's does, and the item is not numbered again.
+      if (numbered?.ordered && numbered.label && !numbered.plain)
+        return { kind: 'list-item', level, ordered: false, label: numbered.label };
+      return { kind: 'list-item', level, ordered: numbered?.ordered ?? false };
+    }
     if (names.some((name) => /^list (bullet|number|paragraph)/.test(name)))
       return { kind: 'list-item', level: 1, ordered: names.some((name) => name.startsWith('list number')) };
     return { kind: 'paragraph' };
   }
 
   /** Counts a numbered paragraph in its list and returns its label, or undefined for a level the list lacks. */
-  private advance(numId: string, ilvl: number): { ordered: boolean; label: string } | undefined {
+  private advance(numId: string, ilvl: number): { ordered: boolean; label: string; plain: boolean } | undefined {
     const definition = this.numbering.get(numId);
     const level = definition?.levels.get(ilvl);
     if (!definition || !level) return undefined;
@@ -342,7 +354,9 @@ class WordReader {
           );
         })
       : '';
-    return { ordered: level.ordered, label: label.trim() };
+    // A plain label is the level's own decimal counter ("3." or "3)"), which Markdown and the plain text number.
+    const plain = level.format === 'decimal' && new RegExp(`^%${ilvl + 1}[.)]?$`).test(level.text.trim());
+    return { ordered: level.ordered, label: label.trim(), plain };
   }
 
   private styleChain(styleId: string | undefined): Style[] {
@@ -440,12 +454,8 @@ class WordReader {
             continue;
           }
         }
-        const text = tidy(
-          this.blocks(tc)
-            .map((element) => element.text)
-            .filter(Boolean)
-            .join('\n'),
-        );
+        // What the cell shows, its lists' bullets and numbers included, a line a block.
+        const text = tidy(plainTextOf(this.blocks(tc)).replace(/\n\s*\n/g, '\n'));
         const cell: TableCell = { text, ...(header ? { header } : {}), ...(span > 1 ? { colSpan: span } : {}) };
         if (vMerge) openMerges.set(column, cell);
         else openMerges.delete(column);
@@ -456,6 +466,14 @@ class WordReader {
     }
     return tableElement(rows);
   }
+}
+
+/** The cell of a table that has one row of one cell, or undefined. */
+function onlyCellOf(tbl: Element): Element | undefined {
+  const rows = rowsOf(tbl);
+  if (rows.length !== 1) return undefined;
+  const cells = cellsOf(rows[0]!);
+  return cells.length === 1 ? cells[0] : undefined;
 }
 
 function rowsOf(tbl: Element): Element[] {

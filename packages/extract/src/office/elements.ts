@@ -1,4 +1,4 @@
-import type { TableCell } from '../document.ts';
+import { plainTextOf, type TableCell } from '../document.ts';
 import type { ExtractResult, ExtractedImage, TextSegment } from '../types.ts';
 import { countWords, normalizeText } from '../words.ts';
 
@@ -17,7 +17,7 @@ export const tidy = (text: string) =>
     .replace(/ *\n */g, '\n')
     .trim();
 
-/** The extractor's result of a document's elements: the text is theirs joined by blank lines. */
+/** The extractor's result of a document's elements: the text is theirs as `plainTextOf` writes it. */
 export function resultOf(
   elements: TextSegment[],
   metadata: Record<string, unknown>,
@@ -26,9 +26,7 @@ export function resultOf(
   const segments = elements
     .map((element) => ({ ...element, text: element.kind === 'table' ? element.text : normalizeText(element.text) }))
     .filter((element) => element.text !== '' || element.kind === 'figure');
-  const text = segments
-    .map((segment) => segment.text)
-    .filter((part) => part !== '')
-    .join('\n\n');
+  // As every other reader's: a list's items a line each after their marker or number.
+  const text = plainTextOf(segments);
   return { text, segments, images, metadata: { ...metadata, wordCount: countWords(text) } };
 }

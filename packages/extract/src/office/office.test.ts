@@ -14,6 +14,7 @@ import {
   makeRtf,
   makeXlsx,
 } from '@quire/testkit';
+import { plainTextOf } from '../document.ts';
 import { toMarkdown } from '../markdown.ts';
 import { sniff } from '../sniff.ts';
 import { extractTextFile } from '../text.ts';
@@ -136,15 +137,82 @@ describe('Word', () => {
       format: 'docx',
       comments: [{ author: 'Reviewer', text: 'Check this figure' }],
     });
-    // Comments stay out of the text; the text is the elements' joined by blank lines.
+    // Comments stay out of the text; the text is the elements', a list's items a line each after their marker.
     expect(result.text).not.toContain('Check this figure');
-    expect(result.text).toBe(
-      result.segments
-        .map((segment) => segment.text)
-        .filter(Boolean)
-        .join('\n\n'),
+    expect(result.text).toBe(plainTextOf(result.segments));
+    expect(result.text).toContain(
+      '* Water is split\n  * Oxygen is released\n* ATP is made\n1. First step\n2. Second step',
     );
     expect(toMarkdown(result.segments)).toContain('| Stage | Inputs and outputs | Inputs and outputs |');
+  });
+
+  it('unwraps a table of one cell, keeps a multi-level label as the item shows it, and numbers a list in a cell', async () => {
+    const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+    const p = (text: string, numId?: number, ilvl = 0) =>
+      `<w:p>${numId ? `<w:pPr><w:numPr><w:ilvl w:val="${ilvl}"/><w:numId w:val="${numId}"/></w:numPr></w:pPr>` : ''}` +
+      `<w:r><w:t>${text}</w:t></w:r></w:p>`;
+    const tc = (...blocks: string[]) => `<w:tc>${blocks.join('')}</w:tc>`;
+    const tr = (...cells: string[]) => `<w:tr>${cells.join('')}</w:tr>`;
+    const tbl = (...rows: string[]) => `<w:tbl>${rows.join('')}</w:tbl>`;
+    const body = [
+      // A frame around a bulleted list and a real table.
+      tbl(
+        tr(
+          tc(
+            p('Pack a lunch', 1),
+            p('Bring boots', 1),
+            tbl(tr(tc(p('Day')), tc(p('Walk'))), tr(tc(p('Monday')), tc(p('Ridge')))),
+          ),
+        ),
+      ),
+      p('Chapter one', 2, 0),
+      p('First part', 2, 1),
+      p('A paragraph between.'),
+      p('Second part', 2, 1),
+      p('Chapter two', 2, 0),
+      tbl(tr(tc(p('Steps')), tc(p('Mix', 3), p('Bake', 3)))),
+    ].join('');
+    const zip = new JSZip();
+    zip.file(
+      '[Content_Types].xml',
+      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    );
+    zip.file(
+      '_rels/.rels',
+      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+    );
+    zip.file(
+      'word/_rels/document.xml.rels',
+      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering" Target="numbering.xml"/></Relationships>',
+    );
+    const level = (ilvl: number, format: string, text: string) =>
+      `<w:lvl w:ilvl="${ilvl}"><w:start w:val="1"/><w:numFmt w:val="${format}"/><w:lvlText w:val="${text}"/></w:lvl>`;
+    zip.file(
+      'word/numbering.xml',
+      `<?xml version="1.0"?><w:numbering ${W}>` +
+        `<w:abstractNum w:abstractNumId="0">${level(0, 'bullet', '•')}</w:abstractNum>` +
+        `<w:abstractNum w:abstractNumId="1">${level(0, 'decimal', '%1.')}${level(1, 'decimal', '%1.%2.')}</w:abstractNum>` +
+        `<w:abstractNum w:abstractNumId="2">${level(0, 'decimal', '%1.')}</w:abstractNum>` +
+        '<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num>' +
+        '<w:num w:numId="3"><w:abstractNumId w:val="2"/></w:num></w:numbering>',
+    );
+    zip.file('word/document.xml', `<?xml version="1.0"?><w:document ${W}><w:body>${body}</w:body></w:document>`);
+    const result = await read(await zip.generateAsync({ type: 'nodebuffer' }), 'framed.docx');
+    expect(simple(result)).toEqual([
+      { kind: 'list-item', text: 'Pack a lunch', level: 1, ordered: false },
+      { kind: 'list-item', text: 'Bring boots', level: 1, ordered: false },
+      { kind: 'table', text: 'Day\tWalk\nMonday\tRidge' },
+      { kind: 'list-item', text: 'Chapter one', level: 1, ordered: true },
+      // Word shows "1.1." and "1.2.": Markdown and the plain text could not, so the label is the item's.
+      { kind: 'list-item', text: '1.1. First part', level: 2, ordered: false },
+      { kind: 'paragraph', text: 'A paragraph between.' },
+      { kind: 'list-item', text: '1.2. Second part', level: 2, ordered: false },
+      { kind: 'list-item', text: 'Chapter two', level: 1, ordered: true },
+      { kind: 'table', text: 'Steps\t1. Mix 2. Bake' },
+    ]);
+    expect(toMarkdown(result.segments)).toContain('| Steps | 1. Mix 2. Bake |');
   });
 
   it('never expands an XML entity bomb and ends a damaged zip CORRUPT, a bomb TOO_LARGE, an encrypted one ENCRYPTED', async () => {
@@ -201,6 +269,32 @@ describe('sheets', () => {
     ]);
     expect(result.segments[1]!.rows![0]!.every((cell) => cell.header)).toBe(true);
     expect(result.metadata).toMatchObject({ format: 'xlsx', sheetCount: 2 });
+  });
+
+  it("writes a chart drawn on a sheet as its title and its series' names, after the sheet's table", async () => {
+    const zip = await JSZip.loadAsync(await makeXlsx());
+    const rel = (id: string, type: string, target: string) =>
+      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"/></Relationships>`;
+    zip.file('xl/worksheets/_rels/sheet1.xml.rels', rel('rId1', 'drawing', '../drawings/drawing1.xml'));
+    zip.file('xl/drawings/_rels/drawing1.xml.rels', rel('rId1', 'chart', '../charts/chart1.xml'));
+    zip.file(
+      'xl/drawings/drawing1.xml',
+      '<xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><xdr:twoCellAnchor><xdr:graphicFrame><c:chart r:id="rId1"/></xdr:graphicFrame></xdr:twoCellAnchor></xdr:wsDr>',
+    );
+    zip.file(
+      'xl/charts/chart1.xml',
+      '<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart>' +
+        '<c:title><c:tx><c:rich><a:p><a:r><a:t>Scores by student</a:t></a:r></a:p></c:rich></c:tx></c:title>' +
+        '<c:plotArea><c:barChart><c:ser><c:tx><c:strRef><c:strCache><c:pt idx="0"><c:v>Score</c:v></c:pt></c:strCache></c:strRef></c:tx>' +
+        '<c:val><c:numRef><c:numCache><c:pt idx="0"><c:v>17</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>',
+    );
+    const result = await read(await zip.generateAsync({ type: 'nodebuffer' }), 'charted.xlsx');
+    expect(simple(result).slice(1, 4)).toEqual([
+      expect.objectContaining({ kind: 'table', sheet: 1 }),
+      { kind: 'caption', text: 'Scores by student', sheet: 1 },
+      { kind: 'paragraph', text: 'Score', sheet: 1 },
+    ]);
+    expect(simple(result)[4]).toEqual({ kind: 'heading', text: 'Schedule', level: 2, sheet: 2 });
   });
 
   it('reads a CSV as one table with its quoted fields', async () => {

@@ -1,6 +1,7 @@
 import type { Element } from 'domhandler';
 import type { TableCell } from '../document.ts';
 import { ExtractError, type ExtractOptions, type ExtractResult, type TextSegment } from '../types.ts';
+import { chartElements } from './charts.ts';
 import { resultOf, tableElement, tidy } from './elements.ts';
 import { FigureImages } from './images.ts';
 import type { OfficePackage, Relationship } from './package.ts';
@@ -133,7 +134,7 @@ class SlideReader {
           }
           const chart = firstChild(data, 'chart');
           const chartPart = chart && context.rels.get(relationshipId(chart) ?? '')?.part;
-          if (chartPart) placed.push({ at, title: false, elements: await this.chart(chartPart) });
+          if (chartPart) placed.push({ at, title: false, elements: await chartElements(this.pkg, chartPart) });
           break;
         }
         case 'pic': {
@@ -150,24 +151,6 @@ class SlideReader {
         default:
       }
     }
-  }
-
-  /** A chart's title and its series' names: what a reader of the slide sees written on it. */
-  private async chart(part: string): Promise<TextSegment[]> {
-    const document = await this.pkg.xml(part).catch(() => undefined);
-    if (!document) return [];
-    const out: TextSegment[] = [];
-    const title = descendants(document, 'title')[0];
-    const titleText = title ? tidy(descendants(title, 't').map(textContent).join('')) : '';
-    if (titleText) out.push({ kind: 'caption', text: titleText });
-    const names = descendants(document, 'ser')
-      .map((series) => {
-        const tx = firstChild(series, 'tx');
-        return tx ? tidy(descendants(tx, 'v').map(textContent).join(' ')) : '';
-      })
-      .filter(Boolean);
-    if (names.length > 0) out.push({ kind: 'paragraph', text: [...new Set(names)].join(', ') });
-    return out;
   }
 
   private async notes(part: string): Promise<string> {

@@ -2,6 +2,7 @@ import type { Document } from 'domhandler';
 import { Parser } from 'htmlparser2';
 import type { TableCell } from '../document.ts';
 import { ExtractError, type ExtractResult, type TextSegment } from '../types.ts';
+import { sheetCharts } from './charts.ts';
 import { formatNumber, numberStyleOf, type NumberStyle } from './cell-values.ts';
 import { resultOf, tableElement } from './elements.ts';
 import type { OfficePackage } from './package.ts';
@@ -16,6 +17,8 @@ export interface SheetGrid {
   cells: Map<number, Map<number, string>>;
   /** Whether the sheet was cut at `MAX_CELLS_PER_SHEET`. */
   cut: boolean;
+  /** The titles and series' names of the charts drawn on the sheet, after its table. */
+  charts?: TextSegment[];
 }
 
 /** An Excel workbook (XLSX, XLSM, XLTX) as the document model: per sheet, its name and its used range as a table. */
@@ -38,10 +41,12 @@ export async function readXlsx(pkg: OfficePackage): Promise<ExtractResult> {
     const bytes = await pkg.bytes(rel.part);
     if (!bytes) continue;
     const read = readSheetCells(bytes, shared, styles, date1904);
+    const charts = await sheetCharts(pkg, rel.part);
     sheets.push({
       name: attribute(sheet, 'name') ?? `Sheet ${sheets.length + 1}`,
       hidden: (attribute(sheet, 'state') ?? 'visible') !== 'visible',
       ...read,
+      ...(charts.length > 0 ? { charts } : {}),
     });
   }
   return workbookResult(sheets, 'xlsx');
@@ -57,6 +62,7 @@ export function workbookResult(sheets: SheetGrid[], format: string): ExtractResu
     if (grid.name) elements.push({ kind: 'heading', level: 2, text: grid.name, ...position });
     const table = tableElement(usedRange(grid.cells), position);
     if (table) elements.push(table);
+    for (const chart of grid.charts ?? []) elements.push({ ...chart, ...position });
     if (grid.cut) cutSheets.push({ sheet, name: grid.name, cellsKept: MAX_CELLS_PER_SHEET });
   });
   return resultOf(elements, {
