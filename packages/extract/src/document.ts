@@ -1,5 +1,3 @@
-import type { TextSegment } from './types.ts';
-
 /**
  * The document model every extractor fills: an ordered list of elements, each a `TextSegment` with a kind.
  * Plain text, Markdown, `/text` segments and search passages are all derived from that one list, so a
@@ -55,6 +53,26 @@ export interface StructureFields {
   box?: Box;
   /** An element the source hides (a hidden slide's). */
   hidden?: boolean;
+}
+
+/** How a segment's text was obtained: the file's own text, optical character recognition, or speech-to-text. */
+export const SEGMENT_SOURCES = ['text-layer', 'ocr', 'transcript'] as const;
+export type SegmentSource = (typeof SEGMENT_SOURCES)[number];
+
+/**
+ * A stretch of the extracted text with where it came from, used for search positions and `/text`; with its
+ * structure fields, one element of the document model.
+ */
+export interface TextSegment extends StructureFields {
+  text: string;
+  page?: number;
+  chapter?: number;
+  startMs?: number;
+  endMs?: number;
+  /** Absent: the type's usual source (`transcript` for audio and video, else `text-layer`). */
+  source?: SegmentSource;
+  /** OCR's mean confidence over the page or image, 0..100. */
+  confidence?: number;
 }
 
 /**

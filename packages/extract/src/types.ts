@@ -1,4 +1,6 @@
-import type { StructureFields } from './document.ts';
+import type { TextSegment } from './document.ts';
+
+export { SEGMENT_SOURCES, type SegmentSource, type TextSegment } from './document.ts';
 
 export const CONTENT_TYPES = ['text', 'pdf', 'video', 'audio', 'image', 'epub'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
@@ -70,26 +72,6 @@ export interface ExtractedImage {
   page?: number;
   chapter?: number;
   timestampMs?: number;
-}
-
-/** How a segment's text was obtained: the file's own text, optical character recognition, or speech-to-text. */
-export const SEGMENT_SOURCES = ['text-layer', 'ocr', 'transcript'] as const;
-export type SegmentSource = (typeof SEGMENT_SOURCES)[number];
-
-/**
- * A stretch of the extracted text with where it came from, used for search positions and `/text`; with its
- * structure fields, one element of the document model (`document.ts`).
- */
-export interface TextSegment extends StructureFields {
-  text: string;
-  page?: number;
-  chapter?: number;
-  startMs?: number;
-  endMs?: number;
-  /** Absent: the type's usual source (`transcript` for audio and video, else `text-layer`). */
-  source?: SegmentSource;
-  /** OCR's mean confidence over the page or image, 0..100. */
-  confidence?: number;
 }
 
 export interface ExtractResult {

@@ -41,7 +41,7 @@ export async function extractOffice(
   }
   if (format === 'csv' || format === 'tsv') return readDelimited(await fs.readFile(inputPath), format);
   if (format === 'rtf') return readRtf(await fs.readFile(inputPath));
-  return readLegacy(inputPath, format, options);
+  return readLegacy(inputPath, format, options, extractOffice);
 }
 
 async function readPackage(format: OfficeFormat, pkg: OfficePackage, options: ExtractOptions): Promise<ExtractResult> {

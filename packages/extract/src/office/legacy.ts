@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ExtractError, type ExtractOptions, type ExtractResult } from '../types.ts';
-import { extractOffice } from './extract-office.ts';
 import { LEGACY_FORMATS, officeFormatOf, type OfficeFormat } from './formats.ts';
 
 /** The modern format LibreOffice converts each legacy one to, which quire's own readers then read. */
@@ -17,11 +16,13 @@ const CONVERTED: Partial<Record<OfficeFormat, { to: string; mime: string }>> = {
  * successor and read as that. LibreOffice runs in this (sandboxed) process's group, so the job's time and
  * memory budget kill it with the child; each run has a profile folder of its own, removed after. Macros are
  * never run: a headless conversion does not run them, and the OOXML written has none that quire reads.
+ * `readConverted` is the office reader that reads the OOXML file it wrote.
  */
 export async function readLegacy(
   inputPath: string,
   format: OfficeFormat,
   options: ExtractOptions,
+  readConverted: (path: string, mimeType: string, options: ExtractOptions) => Promise<ExtractResult>,
 ): Promise<ExtractResult> {
   const target = CONVERTED[format];
   if (!target) throw new ExtractError('UNSUPPORTED', `Files of format ${format} are not supported`);
@@ -48,7 +49,7 @@ export async function readLegacy(
     const converted = path.join(outDir, `document.${target.to}`);
     if (!(await fs.stat(converted).catch(() => undefined)))
       throw new ExtractError('CORRUPT', `LibreOffice could not read the ${format.toUpperCase()} file`);
-    const result = await extractOffice(converted, target.mime, options);
+    const result = await readConverted(converted, target.mime, options);
     return { ...result, metadata: { ...result.metadata, format, convertedBy: 'libreoffice' } };
   } finally {
     await fs.rm(work, { recursive: true, force: true });
