@@ -14,9 +14,39 @@ import {
 } from '@quire/testkit';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** Real-world and deliberately damaged files (pdf.js's regression corpus, IDPF EPUB samples); its README names each source. */
-const CORPUS = path.join(ROOT, 'test', 'fixtures', 'corpus');
-const SUMMARY = path.join(ROOT, 'test-results', 'corpus-robustness.json');
+
+/** A folder of files nobody here wrote, whose README names each one's source and licence. */
+interface Corpus {
+  name: string;
+  folder: string;
+  files: RegExp;
+  summary: string;
+  /** Whether the api may refuse a file at upload (empty, or no format it knows). */
+  mayBeRefused: boolean;
+  /** The content type every file of it must get, where there is one. */
+  contentType?: string;
+}
+
+const CORPORA: Corpus[] = [
+  {
+    // Real-world and deliberately damaged files: pdf.js's regression corpus, IDPF EPUB samples.
+    name: 'corpus',
+    folder: path.join(ROOT, 'test', 'fixtures', 'corpus'),
+    files: /\.(pdf|epub)$/i,
+    summary: path.join(ROOT, 'test-results', 'corpus-robustness.json'),
+    mayBeRefused: true,
+  },
+  {
+    // Office files: Docling's test data, python-pptx's test decks. Every one is an office file: none may be
+    // refused as of an unknown type.
+    name: 'office',
+    folder: path.join(ROOT, 'test', 'fixtures', 'office'),
+    files: /\.(docx|pptx|xlsx|xlsm|odt|odp|ods)$/i,
+    summary: path.join(ROOT, 'test-results', 'office-robustness.json'),
+    mayBeRefused: false,
+    contentType: 'text',
+  },
+];
 // Tight but fair for files of a few hundred kilobytes; the sandbox must cut off anything slower or larger.
 const LIMITS = { EXTRACT_TIMEOUT_MS: '30000', EXTRACT_MAX_MEMORY_MB: '1024', WORKER_CONCURRENCY: '2' };
 
@@ -53,17 +83,17 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function corpusFiles(): Promise<string[]> {
+async function corpusFiles(corpus: Corpus): Promise<string[]> {
   // A missing corpus throws here and fails the test: a robustness run over nothing proves nothing.
-  const entries = await fs.readdir(CORPUS, { recursive: true, withFileTypes: true });
+  const entries = await fs.readdir(corpus.folder, { recursive: true, withFileTypes: true });
   return entries
-    .filter((e) => e.isFile() && /\.(pdf|epub)$/i.test(e.name))
-    .map((e) => path.relative(CORPUS, path.join(e.parentPath, e.name)))
+    .filter((e) => e.isFile() && corpus.files.test(e.name))
+    .map((e) => path.relative(corpus.folder, path.join(e.parentPath, e.name)))
     .sort();
 }
 
-async function upload(file: string): Promise<{ id?: string; outcome?: FileOutcome }> {
-  const body = await fs.readFile(path.join(CORPUS, file));
+async function upload(corpus: Corpus, file: string): Promise<{ id?: string; outcome?: FileOutcome }> {
+  const body = await fs.readFile(path.join(corpus.folder, file));
   const form = new FormData();
   form.append('name', file);
   form.append('file', new Blob([body]), path.basename(file));
@@ -71,16 +101,16 @@ async function upload(file: string): Promise<{ id?: string; outcome?: FileOutcom
   const json = await res.json();
   if (res.status === 201) return { id: json._id };
   // An empty file (400) or bytes of no known format (415) never become a material; the api says so at once.
-  expect([400, 415], `${file}: ${JSON.stringify(json)}`).toContain(res.status);
+  expect(corpus.mayBeRefused ? [400, 415] : [201], `${file}: ${JSON.stringify(json)}`).toContain(res.status);
   return { outcome: { file, bytes: body.length, status: 'rejected', httpStatus: res.status, message: json.message } };
 }
 
-describe('every file of the corpus through the real api and a real worker process', () => {
+describe.each(CORPORA)('every file of the $name folder through the real api and a real worker process', (corpus) => {
   it('ends each one active or error with a code, and the worker never restarts', { timeout: 900_000 }, async () => {
-    const files = await corpusFiles();
+    const files = await corpusFiles(corpus);
     expect(files.length).toBeGreaterThan(0);
     // Every file is in the README's tables, which name its source and licence.
-    const readme = await fs.readFile(path.join(CORPUS, 'README.md'), 'utf8');
+    const readme = await fs.readFile(path.join(corpus.folder, 'README.md'), 'utf8');
     expect([...readme.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]).sort()).toEqual(files);
     const workerPid = worker.child.pid!;
     const workerBaseline = await rssMb(workerPid);
@@ -96,7 +126,7 @@ describe('every file of the corpus through the real api and a real worker proces
     const ids = new Map<string, string>();
     const outcomes: FileOutcome[] = [];
     for (const file of files) {
-      const { id, outcome } = await upload(file);
+      const { id, outcome } = await upload(corpus, file);
       if (id) ids.set(id, file);
       if (outcome) outcomes.push(outcome);
     }
@@ -110,7 +140,7 @@ describe('every file of the corpus through the real api and a real worker proces
       return rows.every((r) => r.status === 'active' || r.status === 'error');
     };
     // Generous, so that only a stuck material fails here (listed below), not a slow machine.
-    await waitUntil(finished, 780_000, 'every corpus file to finish processing')
+    await waitUntil(finished, 780_000, `every file of ${corpus.name} to finish processing`)
       .catch(() => {})
       .finally(() => clearInterval(sampler));
     const wallMs = Date.now() - started;
@@ -143,14 +173,15 @@ describe('every file of the corpus through the real api and a real worker proces
       baselineMb: Math.round(workerBaseline),
       peakMb: Math.round(workerPeak),
     });
-    await fs.mkdir(path.dirname(SUMMARY), { recursive: true });
-    await fs.writeFile(SUMMARY, JSON.stringify({ totals, files: outcomes }, null, 2));
-    console.log(`corpus robustness (${SUMMARY}):\n${JSON.stringify(totals, null, 2)}`);
+    await fs.mkdir(path.dirname(corpus.summary), { recursive: true });
+    await fs.writeFile(corpus.summary, JSON.stringify({ totals, files: outcomes }, null, 2));
+    console.log(`${corpus.name} robustness (${corpus.summary}):\n${JSON.stringify(totals, null, 2)}`);
 
     expect(outcomes).toHaveLength(files.length);
     for (const o of outcomes) {
       expect(['active', 'error', 'rejected'], o.file).toContain(o.status);
       if (o.status === 'rejected') continue;
+      if (corpus.contentType) expect(o.contentType, o.file).toBe(corpus.contentType);
       expect(o.processingMs, o.file).toBeGreaterThan(0);
       expect(o.peakMemoryMb, o.file).toBeGreaterThan(0);
       if (o.status === 'error') {
