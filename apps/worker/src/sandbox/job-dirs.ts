@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { isLeftBehind } from './left-behind.ts';
 
 const PREFIX = 'quire-job-';
 /** Written when a job starts: the sandbox child working in the folder. */
@@ -27,7 +28,7 @@ export async function sweepStaleJobDirs(
   for (const name of names) {
     const dir = path.join(tmpDir, name);
     const owner = /^quire-job-(\d+)-/.exec(name)?.[1];
-    if (owner ? isAlive(Number(owner)) : !(await olderThan(dir, legacyStaleMs))) continue;
+    if (!(await isLeftBehind(dir, owner === undefined ? undefined : Number(owner), legacyStaleMs))) continue;
     await killOrphanedChild(dir);
     await fs.rm(dir, { recursive: true, force: true });
     removed++;
@@ -47,18 +48,4 @@ async function killOrphanedChild(dir: string): Promise<void> {
   } catch {
     // Gone meanwhile.
   }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-async function olderThan(dir: string, ms: number): Promise<boolean> {
-  const info = await fs.stat(dir).catch(() => undefined);
-  return !!info && info.mtimeMs < Date.now() - ms;
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { OCR_DIR_PREFIX, ocrDirPrefixOf } from '@quire/extract';
+import { isLeftBehind } from './left-behind.ts';
 
 /** Removes the OCR folders of a sandbox child that has ended: a child that is killed cannot remove its own. */
 export async function removeOcrDirsOf(pid: number, tmpDir = os.tmpdir()): Promise<void> {
@@ -28,24 +29,10 @@ export async function sweepStaleOcrDirs(
   for (const name of names) {
     const dir = path.join(tmpDir, name);
     const owner = new RegExp(`^${OCR_DIR_PREFIX}(\\d+)-`).exec(name)?.[1];
-    if (owner ? isAlive(Number(owner)) : !(await olderThan(dir, legacyStaleMs))) continue;
+    if (!(await isLeftBehind(dir, owner === undefined ? undefined : Number(owner), legacyStaleMs))) continue;
     await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);
     removed++;
   }
   if (removed > 0) logger.warn({ removed }, 'removed OCR folders left by sandbox children that are gone');
   return removed;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-async function olderThan(dir: string, ms: number): Promise<boolean> {
-  const info = await fs.stat(dir).catch(() => undefined);
-  return !!info && info.mtimeMs < Date.now() - ms;
 }
