@@ -11,6 +11,10 @@ export interface LayoutLine {
   /** The font's size on the line, in points (any consistent measure: only ratios are read). */
   size: number;
   bold: boolean;
+  /** The font's name, where the engine gives it. */
+  font?: string;
+  /** Set in a fixed-pitch font (code). */
+  mono?: boolean;
 }
 
 export interface LayoutPage {
@@ -22,6 +26,8 @@ export interface LayoutPage {
 
 /** How much bigger than the body text a line must be to read as a heading without being bold. */
 const HEADING_SIZE_RATIO = 1.15;
+/** ...or, set in another typeface than the body's (a sans-serif heading over serif text), how much bigger. */
+const OTHER_FONT_RATIO = 1.05;
 /** The share of the page's height at its top and bottom where running headers and footers stand. */
 const MARGIN_BAND = 0.12;
 /** A heading is short: at most this many lines, characters and words. */
@@ -60,6 +66,19 @@ export function bodySize(pages: LayoutPage[]): number {
   let best = 0;
   let bestWeight = -1;
   for (const [size, weight] of weights) if (weight > bestWeight) [best, bestWeight] = [size, weight];
+  return best;
+}
+
+/** The font most of the text at the body's size is set in ('' when the engine gives no names). */
+function bodyFont(pages: LayoutPage[], body: number): string {
+  const weights = new Map<string, number>();
+  for (const { lines } of pages)
+    for (const line of lines)
+      if (line.font && Math.round(line.size * 2) / 2 === body)
+        weights.set(line.font, (weights.get(line.font) ?? 0) + line.text.length);
+  let best = '';
+  let bestWeight = -1;
+  for (const [font, weight] of weights) if (weight > bestWeight) [best, bestWeight] = [font, weight];
   return best;
 }
 
@@ -159,6 +178,7 @@ interface Block {
   box: Box;
   size: number;
   bold: boolean;
+  font?: string;
   kind?: 'page-header' | 'page-footer' | 'list-item';
   marker?: { ordered: boolean; indent: number; text: string };
 }
@@ -185,6 +205,8 @@ function continues(block: Block, line: LayoutLine): boolean {
   if (line.bold !== last.bold && !brokenWord) return false;
   const size = Math.min(line.size, last.size);
   if (Math.abs(line.size - last.size) > size * 0.1) return false;
+  // Another typeface at another size: a heading's line, then its text (a word in italics keeps the size).
+  if (line.font && last.font && line.font !== last.font && Math.abs(line.size - last.size) > size * 0.04) return false;
   const gap = line.box[1] - last.box[3];
   const lineHeight = Math.max(heightOf(last.box), size * 0.5);
   if (gap < -lineHeight * 0.5 || gap > lineHeight * 0.8) return false;
@@ -212,6 +234,7 @@ function startBlock(line: LayoutLine, kind?: Block['kind']): Block {
     box: line.box,
     size: line.size,
     bold: line.bold,
+    ...(line.font ? { font: line.font } : {}),
     ...(kind
       ? { kind }
       : marker
@@ -248,7 +271,7 @@ function blocksOf(
 /** Sizes within this ratio of each other are one heading size (a title's 24 pt and 24.5 pt lines). */
 const SAME_SIZE = 1.08;
 /** A short block set bigger than the body text, or bold at the body's size, that does not read as a sentence. */
-function isHeading(block: Block, body: number, bodyBold: boolean): boolean {
+function isHeading(block: Block, body: number, bodyBold: boolean, font: string): boolean {
   // A numbered line set as a heading ("(1) Scope" in bold) is one, not a list's item.
   if (block.kind && !(block.kind === 'list-item' && block.marker!.ordered)) return false;
   const text = block.text.trim();
@@ -256,7 +279,11 @@ function isHeading(block: Block, body: number, bodyBold: boolean): boolean {
   if ((text.match(/\p{L}/gu)?.length ?? 0) < 2) return false;
   if (text.split(/\s+/).length > HEADING_MAX_WORDS || /[,;]$/.test(text)) return false;
   if (block.size >= body * HEADING_SIZE_RATIO) return true;
-  return !bodyBold && block.bold && block.size >= body * 0.9 && !/[.:]$/.test(text) && block.lines.length <= 2;
+  // A line or two a little bigger than the body and in another typeface, not ending as a sentence does.
+  const otherFont = font !== '' && block.font !== undefined && block.font !== font;
+  if (otherFont && block.size >= body * OTHER_FONT_RATIO && block.lines.length <= 2 && !/[.:]$/.test(text)) return true;
+  // Bold at the body's size; smaller and bold is a table's header row or a caption's label.
+  return !bodyBold && block.bold && block.size >= body * 0.97 && !/[.:]$/.test(text) && block.lines.length <= 2;
 }
 
 /**
@@ -321,15 +348,26 @@ function listLevels(blocks: Block[]): Map<Block, number> {
 export function layoutElements(pages: LayoutPage[]): TextSegment[] {
   const body = bodySize(pages);
   const bodyBold = bodyIsBold(pages, body);
+  const font = bodyFont(pages, body);
   const running = runningLines(pages);
   const known = new HyphenatedWords();
   for (const { lines } of pages) for (const line of lines) known.add(line.text);
   const pageBlocks = pages.map((page) => ({
     page: page.page,
+    height: page.height,
     blocks: blocksOf(inReadingOrder(page.lines, page.width), running, known),
   }));
-  const headings = pageBlocks.flatMap(({ blocks }) => {
-    const found = blocks.filter((block) => isHeading(block, body, bodyBold));
+  const headings = pageBlocks.flatMap(({ blocks, height }) => {
+    // A heading heads what follows it: one alone at the page's foot, under all its text, is a footer (a
+    // typesetter keeps a heading with the text after it, so it is never the last thing on a page).
+    const lowest = blocks.reduce<Block | undefined>(
+      (low, block) => (block.kind?.startsWith('page-') || (low && low.box[3] >= block.box[3]) ? low : block),
+      undefined,
+    );
+    const found = blocks.filter(
+      (block) =>
+        isHeading(block, body, bodyBold, font) && !(block === lowest && block.box[1] >= height * (1 - MARGIN_BAND)),
+    );
     // Bold lines at the body's size one after another (a table's header, code, a list of names) are emphasis:
     // a heading of that kind stands alone between the text it heads and the text before it.
     const boldOnly = (block: Block | undefined) =>

@@ -135,6 +135,43 @@ describe('the structure of a PDF, read from its page', () => {
     ]);
   });
 
+  it('reads a line a little bigger in another typeface as a heading, apart from the text under it', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, BODY);
+      // 7 % bigger than the body's Helvetica, in Times: a heading, though neither bold nor 15 % bigger.
+      doc.font('Times-Roman').fontSize(11.8).text('(1) Scope of the rules');
+      doc.moveDown(0.2);
+      body(doc, BODY);
+      doc.font('Times-Roman').fontSize(11.8).text('(2) What the rules leave out');
+      doc.moveDown(0.2);
+      body(doc, BODY);
+    });
+    const result = await extract(pdf);
+    expect(kinds(result)).toEqual([
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['heading', 1, '(1) Scope of the rules'],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['heading', 1, '(2) What the rules leave out'],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+    ]);
+  });
+
+  it('reads no heading in a bold table header smaller than the body, nor in a bold line alone at the foot of the page', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage({ size: 'A4', margins: { top: 72, bottom: 20, left: 72, right: 72 } });
+      body(doc, BODY);
+      doc.font('Helvetica-Bold').fontSize(10).text('Column name    Data type    Description');
+      doc.font('Helvetica').fontSize(9).text('ALLOWED    CHAR(1)    The user may use the function');
+      doc.moveDown(1);
+      body(doc, BODY);
+      doc.font('Helvetica-Bold').fontSize(11).text('208 Global Study on Cells - Annex 209', 72, 790);
+    });
+    const result = await extract(pdf);
+    expect(result.segments.filter((s) => s.kind === 'heading')).toEqual([]);
+    expect(toMarkdown(result.segments)).not.toMatch(/^#/m);
+  });
+
   it('reads a two-column page column by column, whatever order the file draws it in', async () => {
     const left = Array.from({ length: 4 }, (_, i) => `Left paragraph ${i + 1}. ${BODY}`);
     const right = Array.from({ length: 4 }, (_, i) => `Right paragraph ${i + 1}. ${BODY}`);

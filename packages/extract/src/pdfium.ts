@@ -70,6 +70,10 @@ export interface PdfiumLine {
   /** The font's em size on the page, in points (the size set times the text matrix's scale). */
   size: number;
   bold: boolean;
+  /** The font of the line's middle character, without a subset's prefix ("ABCDEF+"); '' when it has none. */
+  font: string;
+  /** Set in a fixed-pitch font (code, a typewriter's text): by its flag or its name. */
+  mono: boolean;
 }
 
 export interface PdfiumPageLines {
@@ -82,6 +86,10 @@ export interface PdfiumPageLines {
 const BOLD_NAME = /bold|black|heavy|demi|bd(it)?$|[-,]bd|bx\d|cmb\d/i;
 /** A FontDescriptor flag: the font is drawn bold whatever its name. */
 const FORCE_BOLD = 0x40000;
+/** A FontDescriptor flag: every glyph has the same width. */
+const FIXED_PITCH = 0x1;
+/** Fixed-pitch by its name, for fonts whose flags do not say so. */
+const MONO_NAME = /courier|mono|consol|typewriter|^cmtt|^sftt|lucidaconsole/i;
 
 export type DocumentInfo = Partial<Record<'title' | 'author' | 'subject' | 'creator' | 'producer', string>>;
 
@@ -218,16 +226,18 @@ export class PdfiumPdf {
           const [a, b, c, d] = [0, 4, 8, 12].map((at) => view.getFloat32(matrix + at, true));
           return size * Math.sqrt(Math.abs(a! * d! - b! * c!));
         };
-        const isBold = (i: number) => {
-          if (m._FPDFText_GetFontWeight(textPage, i) >= 600) return true;
+        const fontOf = (i: number) => {
           const flags = scratch + 56;
           const name = scratch + 60;
           const length = m._FPDFText_GetFontInfo(textPage, i, name, 128, flags);
-          return (
-            (heap().getInt32(flags, true) & FORCE_BOLD) !== 0 ||
-            (length > 1 &&
-              BOLD_NAME.test(Buffer.from(m.HEAPU8.buffer, name, Math.min(length, 128) - 1).toString('latin1')))
-          );
+          const font =
+            length > 1 ? Buffer.from(m.HEAPU8.buffer, name, Math.min(length, 128) - 1).toString('latin1') : '';
+          return { flags: heap().getInt32(flags, true), name: font.replace(/^[A-Z]{6}\+/, '') };
+        };
+        const isBold = (i: number) => {
+          if (m._FPDFText_GetFontWeight(textPage, i) >= 600) return true;
+          const { flags, name } = fontOf(i);
+          return (flags & FORCE_BOLD) !== 0 || BOLD_NAME.test(name);
         };
         const addLine = (start: number, end: number) => {
           const lineText = text.slice(start, end);
@@ -257,12 +267,15 @@ export class PdfiumPdf {
           while (last > first && text.charCodeAt(last) <= 0x20) last--;
           const middle = (first + last) >> 1;
           const sizes = [sizeOf(first), sizeOf(middle), sizeOf(last)].sort((a, b) => a - b);
+          const font = fontOf(middle);
           lines.push({
             text: lineText,
             box: [x0, y0, x1, y1],
             size: sizes[1]!,
             // Bold in its middle and at one end: a line, not a word in bold inside it.
             bold: isBold(middle) && (isBold(first) || isBold(last)),
+            font: font.name,
+            mono: (font.flags & FIXED_PITCH) !== 0 || MONO_NAME.test(font.name),
           });
         };
         let start = 0;
