@@ -202,7 +202,10 @@ function continues(block: Block, line: LayoutLine): boolean {
   // A number starting a line after one that stopped mid-sentence ("...explains topic" / "321. Then") goes on
   // with the sentence; after a full stop, a colon or another item, it starts an item.
   if (marker && (!marker.ordered || block.kind === 'list-item' || /[.!?:;]["')\]]?\s*$/.test(last.text))) return false;
-  if (line.bold !== last.bold && !brokenWord) return false;
+  // A list item's next line set in under its text (past the marker) goes on with it in another weight too
+  // ("23. Which providers...?" in bold, then "(Select all that apply)" in italics).
+  const hanging = block.kind === 'list-item' && line.box[0] > block.marker!.indent + line.size * 0.5;
+  if (line.bold !== last.bold && !brokenWord && !hanging) return false;
   const size = Math.min(line.size, last.size);
   if (Math.abs(line.size - last.size) > size * 0.1) return false;
   // Another typeface at another size: a heading's line, then its text (a word in italics keeps the size).
@@ -317,26 +320,29 @@ function headingLevels(headings: Block[], body: number): Map<Block, number> {
   return levels;
 }
 
-/** Nesting of a page's list items, from how far in their markers stand: each distinct indent a level deeper. */
+/**
+ * Nesting of a page's list items, from how far in their markers stand: an item set in further than the one
+ * before is a level deeper, one back at an earlier item's indent is at that item's level, and one standing
+ * right of the items before (the next column) starts again at the top.
+ */
 function listLevels(blocks: Block[]): Map<Block, number> {
   const levels = new Map<Block, number>();
-  let run: Block[] = [];
-  const close = () => {
-    const indents: number[] = [];
-    for (const item of run) {
-      const indent = item.marker!.indent;
-      if (!indents.some((known) => Math.abs(known - indent) < 4)) indents.push(indent);
-    }
-    indents.sort((a, b) => a - b);
-    for (const item of run)
-      levels.set(item, 1 + indents.findIndex((known) => Math.abs(known - item.marker!.indent) < 4));
-    run = [];
-  };
+  let indents: number[] = [];
+  let previous: Block | undefined;
   for (const block of blocks) {
-    if (block.kind === 'list-item') run.push(block);
-    else if (block.kind !== 'page-header' && block.kind !== 'page-footer') close();
+    if (block.kind === 'page-header' || block.kind === 'page-footer') continue;
+    if (block.kind !== 'list-item') {
+      indents = [];
+      previous = undefined;
+      continue;
+    }
+    const indent = block.marker!.indent;
+    if (previous && indent >= previous.box[2]) indents = [];
+    while (indents.length > 0 && indents.at(-1)! > indent + 4) indents.pop();
+    if (indents.length === 0 || indents.at(-1)! < indent - 4) indents.push(indent);
+    levels.set(block, indents.length);
+    previous = block;
   }
-  close();
   return levels;
 }
 

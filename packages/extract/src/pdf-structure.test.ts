@@ -117,6 +117,44 @@ describe('the structure of a PDF, read from its page', () => {
     expect(toMarkdown(result.segments)).toContain('- The nucleus\n  - The nucleolus inside it\n- The cytoplasm');
   });
 
+  it('keeps a question and its italic note in one item, and starts the nesting again in the next column', async () => {
+    // Questions numbered in bold with their text set in past the number (a hanging indent), a note in italics.
+    const column = (doc: PDFKit.PDFDocument, x: number, first: number) => {
+      doc.y = 72;
+      for (let n = first; n < first + 2; n++) {
+        const top = doc.y;
+        doc.font('Helvetica-Bold').fontSize(9).text(`${n}.`, x, top);
+        doc.text('Which services does the provider give to people who ask for them?', x + 18, top, { width: 200 });
+        doc
+          .font('Helvetica-Oblique')
+          .fontSize(9)
+          .text('(Please select all that apply)', x + 18, doc.y);
+        doc.moveDown(0.6);
+        for (const answer of ['Advice', 'Representation in court', 'Other'])
+          doc
+            .font('Helvetica')
+            .fontSize(9)
+            .text(`•  ${answer}`, x + 20, doc.y);
+        doc.moveDown(1);
+      }
+    };
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage({ size: 'A4', layout: 'landscape' });
+      column(doc, 50, 21);
+      column(doc, 450, 23);
+    });
+    const result = await extract(pdf);
+    const items = result.segments.filter((s) => s.kind === 'list-item');
+    expect(items.map((s) => [s.text.replace(/\s+/g, ' '), s.ordered, s.level])).toEqual(
+      [21, 22, 23, 24].flatMap(() => [
+        ['Which services does the provider give to people who ask for them? (Please select all that apply)', true, 1],
+        ['Advice', false, 2],
+        ['Representation in court', false, 2],
+        ['Other', false, 2],
+      ]),
+    );
+  });
+
   it('reads a bold numbered line as a heading and a small numbered note as a footnote, not as list items', async () => {
     const pdf = await renderPdf({}, (doc) => {
       doc.addPage();
