@@ -274,7 +274,7 @@ function blocksOf(
 /** Sizes within this ratio of each other are one heading size (a title's 24 pt and 24.5 pt lines). */
 const SAME_SIZE = 1.08;
 /** A short block set bigger than the body text, or bold at the body's size, that does not read as a sentence. */
-function isHeading(block: Block, body: number, bodyBold: boolean, font: string): boolean {
+function isHeading(block: Block, body: number, bodyBold: boolean, font: string, next?: Block): boolean {
   // A numbered line set as a heading ("(1) Scope" in bold) is one, not a list's item.
   if (block.kind && !(block.kind === 'list-item' && block.marker!.ordered)) return false;
   const text = block.text.trim();
@@ -285,8 +285,11 @@ function isHeading(block: Block, body: number, bodyBold: boolean, font: string):
   // A line or two a little bigger than the body and in another typeface, not ending as a sentence does.
   const otherFont = font !== '' && block.font !== undefined && block.font !== font;
   if (otherFont && block.size >= body * OTHER_FONT_RATIO && block.lines.length <= 2 && !/[.:]$/.test(text)) return true;
-  // Bold at the body's size; smaller and bold is a table's header row or a caption's label.
-  return !bodyBold && block.bold && block.size >= body * 0.97 && !/[.:]$/.test(text) && block.lines.length <= 2;
+  // Bold at the body's size. A little smaller and bold heads smaller text still (a box's aside); bold over
+  // text of its own size, both under the body's, is a table's header row.
+  const headsSmaller = next !== undefined && next.size * HEADING_SIZE_RATIO <= block.size;
+  const bigEnough = block.size >= body * 0.97 || (block.size >= body * 0.9 && headsSmaller);
+  return !bodyBold && block.bold && bigEnough && !/[.:]$/.test(text) && block.lines.length <= 2;
 }
 
 /**
@@ -370,14 +373,16 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
       (low, block) => (block.kind?.startsWith('page-') || (low && low.box[3] >= block.box[3]) ? low : block),
       undefined,
     );
-    const found = blocks.filter(
-      (block) =>
-        isHeading(block, body, bodyBold, font) && !(block === lowest && block.box[1] >= height * (1 - MARGIN_BAND)),
+    const text = blocks.filter((block) => !block.kind?.startsWith('page-'));
+    const found = text.filter(
+      (block, i) =>
+        isHeading(block, body, bodyBold, font, text[i + 1]) &&
+        !(block === lowest && block.box[1] >= height * (1 - MARGIN_BAND)),
     );
     // Bold lines at the body's size one after another (a table's header, code, a list of names) are emphasis:
     // a heading of that kind stands alone between the text it heads and the text before it.
     const boldOnly = (block: Block | undefined) =>
-      block !== undefined && found.includes(block) && block.size < body * HEADING_SIZE_RATIO;
+      block !== undefined && block.bold && found.includes(block) && block.size < body * HEADING_SIZE_RATIO;
     return found.filter((block) => {
       if (!boldOnly(block)) return true;
       const at = blocks.indexOf(block);

@@ -210,6 +210,24 @@ describe('the structure of a PDF, read from its page', () => {
     expect(toMarkdown(result.segments)).not.toMatch(/^#/m);
   });
 
+  it('reads a bold line a little smaller than the body as the heading of the smaller text under it', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, BODY);
+      body(doc, BODY);
+      // An aside: its heading bold at 10.4 pt over 8 pt text, both under the 11 pt body.
+      doc.font('Helvetica-Bold').fontSize(10.4).text('Who we are');
+      doc.font('Helvetica').fontSize(8).text(BODY, { width: 300 });
+    });
+    const result = await extract(pdf);
+    expect(kinds(result)).toEqual([
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['heading', 1, 'Who we are'],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+    ]);
+  });
+
   it('reads a two-column page column by column, whatever order the file draws it in', async () => {
     const left = Array.from({ length: 4 }, (_, i) => `Left paragraph ${i + 1}. ${BODY}`);
     const right = Array.from({ length: 4 }, (_, i) => `Right paragraph ${i + 1}. ${BODY}`);
