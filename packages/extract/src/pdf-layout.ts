@@ -13,8 +13,6 @@ export interface LayoutLine {
   bold: boolean;
   /** The font's name, where the engine gives it. */
   font?: string;
-  /** Set in a fixed-pitch font (code). */
-  mono?: boolean;
 }
 
 export interface LayoutPage {

@@ -72,8 +72,6 @@ export interface PdfiumLine {
   bold: boolean;
   /** The font of the line's middle character, without a subset's prefix ("ABCDEF+"); '' when it has none. */
   font: string;
-  /** Set in a fixed-pitch font (code, a typewriter's text): by its flag or its name. */
-  mono: boolean;
 }
 
 export interface PdfiumPageLines {
@@ -86,10 +84,6 @@ export interface PdfiumPageLines {
 const BOLD_NAME = /bold|black|heavy|demi|bd(it)?$|[-,]bd|bx\d|cmb\d/i;
 /** A FontDescriptor flag: the font is drawn bold whatever its name. */
 const FORCE_BOLD = 0x40000;
-/** A FontDescriptor flag: every glyph has the same width. */
-const FIXED_PITCH = 0x1;
-/** Fixed-pitch by its name, for fonts whose flags do not say so. */
-const MONO_NAME = /courier|mono|consol|typewriter|^cmtt|^sftt|lucidaconsole/i;
 
 export type DocumentInfo = Partial<Record<'title' | 'author' | 'subject' | 'creator' | 'producer', string>>;
 
@@ -234,11 +228,8 @@ export class PdfiumPdf {
             length > 1 ? Buffer.from(m.HEAPU8.buffer, name, Math.min(length, 128) - 1).toString('latin1') : '';
           return { flags: heap().getInt32(flags, true), name: font.replace(/^[A-Z]{6}\+/, '') };
         };
-        const isBold = (i: number) => {
-          if (m._FPDFText_GetFontWeight(textPage, i) >= 600) return true;
-          const { flags, name } = fontOf(i);
-          return (flags & FORCE_BOLD) !== 0 || BOLD_NAME.test(name);
-        };
+        const isBold = (i: number, font = fontOf(i)) =>
+          m._FPDFText_GetFontWeight(textPage, i) >= 600 || (font.flags & FORCE_BOLD) !== 0 || BOLD_NAME.test(font.name);
         const addLine = (start: number, end: number) => {
           const lineText = text.slice(start, end);
           if (!lineText.trim()) return;
@@ -273,9 +264,8 @@ export class PdfiumPdf {
             box: [x0, y0, x1, y1],
             size: sizes[1]!,
             // Bold in its middle and at one end: a line, not a word in bold inside it.
-            bold: isBold(middle) && (isBold(first) || isBold(last)),
+            bold: isBold(middle, font) && (isBold(first) || isBold(last)),
             font: font.name,
-            mono: (font.flags & FIXED_PITCH) !== 0 || MONO_NAME.test(font.name),
           });
         };
         let start = 0;
