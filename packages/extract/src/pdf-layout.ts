@@ -11,6 +11,8 @@ export interface LayoutLine {
   /** The font's size on the line, in points (any consistent measure: only ratios are read). */
   size: number;
   bold: boolean;
+  /** The font's name, where the engine gives it. */
+  font?: string;
 }
 
 export interface LayoutPage {
@@ -22,6 +24,8 @@ export interface LayoutPage {
 
 /** How much bigger than the body text a line must be to read as a heading without being bold. */
 const HEADING_SIZE_RATIO = 1.15;
+/** ...or, set in another typeface than the body's (a sans-serif heading over serif text), how much bigger. */
+const OTHER_FONT_RATIO = 1.05;
 /** The share of the page's height at its top and bottom where running headers and footers stand. */
 const MARGIN_BAND = 0.12;
 /** A heading is short: at most this many lines, characters and words. */
@@ -60,6 +64,19 @@ export function bodySize(pages: LayoutPage[]): number {
   let best = 0;
   let bestWeight = -1;
   for (const [size, weight] of weights) if (weight > bestWeight) [best, bestWeight] = [size, weight];
+  return best;
+}
+
+/** The font most of the text at the body's size is set in ('' when the engine gives no names). */
+function bodyFont(pages: LayoutPage[], body: number): string {
+  const weights = new Map<string, number>();
+  for (const { lines } of pages)
+    for (const line of lines)
+      if (line.font && Math.round(line.size * 2) / 2 === body)
+        weights.set(line.font, (weights.get(line.font) ?? 0) + line.text.length);
+  let best = '';
+  let bestWeight = -1;
+  for (const [font, weight] of weights) if (weight > bestWeight) [best, bestWeight] = [font, weight];
   return best;
 }
 
@@ -159,6 +176,7 @@ interface Block {
   box: Box;
   size: number;
   bold: boolean;
+  font?: string;
   kind?: 'page-header' | 'page-footer' | 'list-item';
   marker?: { ordered: boolean; indent: number; text: string };
 }
@@ -182,9 +200,14 @@ function continues(block: Block, line: LayoutLine): boolean {
   // A number starting a line after one that stopped mid-sentence ("...explains topic" / "321. Then") goes on
   // with the sentence; after a full stop, a colon or another item, it starts an item.
   if (marker && (!marker.ordered || block.kind === 'list-item' || /[.!?:;]["')\]]?\s*$/.test(last.text))) return false;
-  if (line.bold !== last.bold && !brokenWord) return false;
+  // A list item's next line set in under its text (past the marker) goes on with it in another weight too
+  // ("23. Which providers...?" in bold, then "(Select all that apply)" in italics).
+  const hanging = block.kind === 'list-item' && line.box[0] > block.marker!.indent + line.size * 0.5;
+  if (line.bold !== last.bold && !brokenWord && !hanging) return false;
   const size = Math.min(line.size, last.size);
   if (Math.abs(line.size - last.size) > size * 0.1) return false;
+  // Another typeface at another size: a heading's line, then its text (a word in italics keeps the size).
+  if (line.font && last.font && line.font !== last.font && Math.abs(line.size - last.size) > size * 0.04) return false;
   const gap = line.box[1] - last.box[3];
   const lineHeight = Math.max(heightOf(last.box), size * 0.5);
   if (gap < -lineHeight * 0.5 || gap > lineHeight * 0.8) return false;
@@ -212,6 +235,7 @@ function startBlock(line: LayoutLine, kind?: Block['kind']): Block {
     box: line.box,
     size: line.size,
     bold: line.bold,
+    ...(line.font ? { font: line.font } : {}),
     ...(kind
       ? { kind }
       : marker
@@ -248,7 +272,7 @@ function blocksOf(
 /** Sizes within this ratio of each other are one heading size (a title's 24 pt and 24.5 pt lines). */
 const SAME_SIZE = 1.08;
 /** A short block set bigger than the body text, or bold at the body's size, that does not read as a sentence. */
-function isHeading(block: Block, body: number, bodyBold: boolean): boolean {
+function isHeading(block: Block, body: number, bodyBold: boolean, font: string, next?: Block): boolean {
   // A numbered line set as a heading ("(1) Scope" in bold) is one, not a list's item.
   if (block.kind && !(block.kind === 'list-item' && block.marker!.ordered)) return false;
   const text = block.text.trim();
@@ -256,7 +280,14 @@ function isHeading(block: Block, body: number, bodyBold: boolean): boolean {
   if ((text.match(/\p{L}/gu)?.length ?? 0) < 2) return false;
   if (text.split(/\s+/).length > HEADING_MAX_WORDS || /[,;]$/.test(text)) return false;
   if (block.size >= body * HEADING_SIZE_RATIO) return true;
-  return !bodyBold && block.bold && block.size >= body * 0.9 && !/[.:]$/.test(text) && block.lines.length <= 2;
+  // A line or two a little bigger than the body and in another typeface, not ending as a sentence does.
+  const otherFont = font !== '' && block.font !== undefined && block.font !== font;
+  if (otherFont && block.size >= body * OTHER_FONT_RATIO && block.lines.length <= 2 && !/[.:]$/.test(text)) return true;
+  // Bold at the body's size. A little smaller and bold heads smaller text still (a box's aside); bold over
+  // text of its own size, both under the body's, is a table's header row.
+  const headsSmaller = next !== undefined && next.size * HEADING_SIZE_RATIO <= block.size;
+  const bigEnough = block.size >= body * 0.97 || (block.size >= body * 0.9 && headsSmaller);
+  return !bodyBold && block.bold && bigEnough && !/[.:]$/.test(text) && block.lines.length <= 2;
 }
 
 /**
@@ -290,26 +321,29 @@ function headingLevels(headings: Block[], body: number): Map<Block, number> {
   return levels;
 }
 
-/** Nesting of a page's list items, from how far in their markers stand: each distinct indent a level deeper. */
+/**
+ * Nesting of a page's list items, from how far in their markers stand: an item set in further than the one
+ * before is a level deeper, one back at an earlier item's indent is at that item's level, and one standing
+ * right of the items before (the next column) starts again at the top.
+ */
 function listLevels(blocks: Block[]): Map<Block, number> {
   const levels = new Map<Block, number>();
-  let run: Block[] = [];
-  const close = () => {
-    const indents: number[] = [];
-    for (const item of run) {
-      const indent = item.marker!.indent;
-      if (!indents.some((known) => Math.abs(known - indent) < 4)) indents.push(indent);
-    }
-    indents.sort((a, b) => a - b);
-    for (const item of run)
-      levels.set(item, 1 + indents.findIndex((known) => Math.abs(known - item.marker!.indent) < 4));
-    run = [];
-  };
+  let indents: number[] = [];
+  let previous: Block | undefined;
   for (const block of blocks) {
-    if (block.kind === 'list-item') run.push(block);
-    else if (block.kind !== 'page-header' && block.kind !== 'page-footer') close();
+    if (block.kind === 'page-header' || block.kind === 'page-footer') continue;
+    if (block.kind !== 'list-item') {
+      indents = [];
+      previous = undefined;
+      continue;
+    }
+    const indent = block.marker!.indent;
+    if (previous && indent >= previous.box[2]) indents = [];
+    while (indents.length > 0 && indents.at(-1)! > indent + 4) indents.pop();
+    if (indents.length === 0 || indents.at(-1)! < indent - 4) indents.push(indent);
+    levels.set(block, indents.length);
+    previous = block;
   }
-  close();
   return levels;
 }
 
@@ -321,19 +355,32 @@ function listLevels(blocks: Block[]): Map<Block, number> {
 export function layoutElements(pages: LayoutPage[]): TextSegment[] {
   const body = bodySize(pages);
   const bodyBold = bodyIsBold(pages, body);
+  const font = bodyFont(pages, body);
   const running = runningLines(pages);
   const known = new HyphenatedWords();
   for (const { lines } of pages) for (const line of lines) known.add(line.text);
   const pageBlocks = pages.map((page) => ({
     page: page.page,
+    height: page.height,
     blocks: blocksOf(inReadingOrder(page.lines, page.width), running, known),
   }));
-  const headings = pageBlocks.flatMap(({ blocks }) => {
-    const found = blocks.filter((block) => isHeading(block, body, bodyBold));
+  const headings = pageBlocks.flatMap(({ blocks, height }) => {
+    // A heading heads what follows it: one alone at the page's foot, under all its text, is a footer (a
+    // typesetter keeps a heading with the text after it, so it is never the last thing on a page).
+    const lowest = blocks.reduce<Block | undefined>(
+      (low, block) => (block.kind?.startsWith('page-') || (low && low.box[3] >= block.box[3]) ? low : block),
+      undefined,
+    );
+    const text = blocks.filter((block) => !block.kind?.startsWith('page-'));
+    const found = text.filter(
+      (block, i) =>
+        isHeading(block, body, bodyBold, font, text[i + 1]) &&
+        !(block === lowest && block.box[1] >= height * (1 - MARGIN_BAND)),
+    );
     // Bold lines at the body's size one after another (a table's header, code, a list of names) are emphasis:
     // a heading of that kind stands alone between the text it heads and the text before it.
     const boldOnly = (block: Block | undefined) =>
-      block !== undefined && found.includes(block) && block.size < body * HEADING_SIZE_RATIO;
+      block !== undefined && block.bold && found.includes(block) && block.size < body * HEADING_SIZE_RATIO;
     return found.filter((block) => {
       if (!boldOnly(block)) return true;
       const at = blocks.indexOf(block);

@@ -117,6 +117,44 @@ describe('the structure of a PDF, read from its page', () => {
     expect(toMarkdown(result.segments)).toContain('- The nucleus\n  - The nucleolus inside it\n- The cytoplasm');
   });
 
+  it('keeps a question and its italic note in one item, and starts the nesting again in the next column', async () => {
+    // Questions numbered in bold with their text set in past the number (a hanging indent), a note in italics.
+    const column = (doc: PDFKit.PDFDocument, x: number, first: number) => {
+      doc.y = 72;
+      for (let n = first; n < first + 2; n++) {
+        const top = doc.y;
+        doc.font('Helvetica-Bold').fontSize(9).text(`${n}.`, x, top);
+        doc.text('Which services does the provider give to people who ask for them?', x + 18, top, { width: 200 });
+        doc
+          .font('Helvetica-Oblique')
+          .fontSize(9)
+          .text('(Please select all that apply)', x + 18, doc.y);
+        doc.moveDown(0.6);
+        for (const answer of ['Advice', 'Representation in court', 'Other'])
+          doc
+            .font('Helvetica')
+            .fontSize(9)
+            .text(`•  ${answer}`, x + 20, doc.y);
+        doc.moveDown(1);
+      }
+    };
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage({ size: 'A4', layout: 'landscape' });
+      column(doc, 50, 21);
+      column(doc, 450, 23);
+    });
+    const result = await extract(pdf);
+    const items = result.segments.filter((s) => s.kind === 'list-item');
+    expect(items.map((s) => [s.text.replace(/\s+/g, ' '), s.ordered, s.level])).toEqual(
+      [21, 22, 23, 24].flatMap(() => [
+        ['Which services does the provider give to people who ask for them? (Please select all that apply)', true, 1],
+        ['Advice', false, 2],
+        ['Representation in court', false, 2],
+        ['Other', false, 2],
+      ]),
+    );
+  });
+
   it('reads a bold numbered line as a heading and a small numbered note as a footnote, not as list items', async () => {
     const pdf = await renderPdf({}, (doc) => {
       doc.addPage();
@@ -132,6 +170,61 @@ describe('the structure of a PDF, read from its page', () => {
       ['heading', 1, '(1) Scope of the rules'],
       ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
       ['footnote', undefined, '1. Source: the 2020 survey of cell counts.'],
+    ]);
+  });
+
+  it('reads a line a little bigger in another typeface as a heading, apart from the text under it', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, BODY);
+      // 7 % bigger than the body's Helvetica, in Times: a heading, though neither bold nor 15 % bigger.
+      doc.font('Times-Roman').fontSize(11.8).text('(1) Scope of the rules');
+      doc.moveDown(0.2);
+      body(doc, BODY);
+      doc.font('Times-Roman').fontSize(11.8).text('(2) What the rules leave out');
+      doc.moveDown(0.2);
+      body(doc, BODY);
+    });
+    const result = await extract(pdf);
+    expect(kinds(result)).toEqual([
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['heading', 1, '(1) Scope of the rules'],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['heading', 1, '(2) What the rules leave out'],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+    ]);
+  });
+
+  it('reads no heading in a bold table header smaller than the body, nor in a bold line alone at the foot of the page', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage({ size: 'A4', margins: { top: 72, bottom: 20, left: 72, right: 72 } });
+      body(doc, BODY);
+      doc.font('Helvetica-Bold').fontSize(10).text('Column name    Data type    Description');
+      doc.font('Helvetica').fontSize(9).text('ALLOWED    CHAR(1)    The user may use the function');
+      doc.moveDown(1);
+      body(doc, BODY);
+      doc.font('Helvetica-Bold').fontSize(11).text('208 Global Study on Cells - Annex 209', 72, 790);
+    });
+    const result = await extract(pdf);
+    expect(result.segments.filter((s) => s.kind === 'heading')).toEqual([]);
+    expect(toMarkdown(result.segments)).not.toMatch(/^#/m);
+  });
+
+  it('reads a bold line a little smaller than the body as the heading of the smaller text under it', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, BODY);
+      body(doc, BODY);
+      // An aside: its heading bold at 10.4 pt over 8 pt text, both under the 11 pt body.
+      doc.font('Helvetica-Bold').fontSize(10.4).text('Who we are');
+      doc.font('Helvetica').fontSize(8).text(BODY, { width: 300 });
+    });
+    const result = await extract(pdf);
+    expect(kinds(result)).toEqual([
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['heading', 1, 'Who we are'],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
     ]);
   });
 

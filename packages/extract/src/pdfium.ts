@@ -70,6 +70,8 @@ export interface PdfiumLine {
   /** The font's em size on the page, in points (the size set times the text matrix's scale). */
   size: number;
   bold: boolean;
+  /** The font of the line's middle character, without a subset's prefix ("ABCDEF+"); '' when it has none. */
+  font: string;
 }
 
 export interface PdfiumPageLines {
@@ -218,17 +220,16 @@ export class PdfiumPdf {
           const [a, b, c, d] = [0, 4, 8, 12].map((at) => view.getFloat32(matrix + at, true));
           return size * Math.sqrt(Math.abs(a! * d! - b! * c!));
         };
-        const isBold = (i: number) => {
-          if (m._FPDFText_GetFontWeight(textPage, i) >= 600) return true;
+        const fontOf = (i: number) => {
           const flags = scratch + 56;
           const name = scratch + 60;
           const length = m._FPDFText_GetFontInfo(textPage, i, name, 128, flags);
-          return (
-            (heap().getInt32(flags, true) & FORCE_BOLD) !== 0 ||
-            (length > 1 &&
-              BOLD_NAME.test(Buffer.from(m.HEAPU8.buffer, name, Math.min(length, 128) - 1).toString('latin1')))
-          );
+          const font =
+            length > 1 ? Buffer.from(m.HEAPU8.buffer, name, Math.min(length, 128) - 1).toString('latin1') : '';
+          return { flags: heap().getInt32(flags, true), name: font.replace(/^[A-Z]{6}\+/, '') };
         };
+        const isBold = (i: number, font = fontOf(i)) =>
+          m._FPDFText_GetFontWeight(textPage, i) >= 600 || (font.flags & FORCE_BOLD) !== 0 || BOLD_NAME.test(font.name);
         const addLine = (start: number, end: number) => {
           const lineText = text.slice(start, end);
           if (!lineText.trim()) return;
@@ -257,12 +258,14 @@ export class PdfiumPdf {
           while (last > first && text.charCodeAt(last) <= 0x20) last--;
           const middle = (first + last) >> 1;
           const sizes = [sizeOf(first), sizeOf(middle), sizeOf(last)].sort((a, b) => a - b);
+          const font = fontOf(middle);
           lines.push({
             text: lineText,
             box: [x0, y0, x1, y1],
             size: sizes[1]!,
             // Bold in its middle and at one end: a line, not a word in bold inside it.
-            bold: isBold(middle) && (isBold(first) || isBold(last)),
+            bold: isBold(middle, font) && (isBold(first) || isBold(last)),
+            font: font.name,
           });
         };
         let start = 0;
