@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { PDFiumLibrary, type PDFiumDocument } from '@hyzyla/pdfium';
 import sharp from 'sharp';
-import { TEXT_SHARE_BEFORE_OCR, textPhaseEnd } from './pdf.ts';
+import { TEXT_SHARE_BEFORE_OCR, textPhaseEnd } from './pdf-progress.ts';
 import { openRecognizer, type OcrSettings, type Recognizer } from './ocr.ts';
 import type { ExtractOptions, ExtractResult, TextSegment } from './types.ts';
 import { countWords, normalizeText } from './words.ts';

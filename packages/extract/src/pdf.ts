@@ -11,6 +11,7 @@ import {
 import { joinBrokenLines } from './pdf-hyphens.ts';
 import { layoutElements, type LayoutPage } from './pdf-layout.ts';
 import type { TextlessPageReader } from './pdf-ocr.ts';
+import { TEXT_SHARE_BEFORE_OCR, textPhaseEnd } from './pdf-progress.ts';
 import { isWasmAbort, loadPdfium, PdfiumPdf, PdfiumRefusal } from './pdfium.ts';
 import {
   ExtractError,
@@ -29,12 +30,6 @@ const PAGES_PER_BATCH = 20;
 
 /** Writes one image found in the PDF to `outputPath`; undefined when it is too small or does not decode. */
 type ImageSaver = (outputPath: string) => Promise<{ width: number; height: number } | undefined>;
-
-/** With OCR of textless pages to follow, the text layer's share of the text phase's progress. */
-export const TEXT_SHARE_BEFORE_OCR = 0.4;
-
-/** Progress when the text is whole: what follows is the images' when they are asked for. */
-export const textPhaseEnd = (options: ExtractOptions) => (options.extractImages ? 60 : 95);
 
 /** One engine's view of an open PDF, page by page: all the extraction needs. */
 interface OpenPdf {
