@@ -9,7 +9,6 @@ import { recordApiCalls } from './middleware/record-api-calls.ts';
 import { RateCounter, rateLimits } from './middleware/rate-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { buildOpenApiDocument } from './openapi/document.ts';
-import { documentedRouteMatcher } from './openapi/path-matcher.ts';
 import { ADMIN_QUEUES_PATH, adminQueuesHandlers } from './routes/admin-queues.ts';
 import { docsAssetsRouter } from './routes/docs.ts';
 import { ROUTES } from './routes/index.ts';
@@ -22,8 +21,11 @@ export function createApp(ctx: ApiContext): express.Express {
   app.set('trust proxy', trustProxySetting(ctx.config.server.trustProxy));
   app.set('query parser', 'simple');
   const document = buildOpenApiDocument(ROUTES);
+  // Every endpoint, /api and the rest, from its one declaration (routes/index.ts), found once per request.
+  const router = routerFor(ctx, ROUTES, document);
 
-  app.use(httpMetrics(ctx.metrics, documentedRouteMatcher(document)));
+  app.use(router.match);
+  app.use(httpMetrics(ctx.metrics));
   app.use(recordApiCalls(ctx.apiCalls));
   app.use(
     requestLog(ctx.logger, {
@@ -50,8 +52,7 @@ export function createApp(ctx: ApiContext): express.Express {
   app.use('/api', limits.gate, authenticate(ctx.db, ctx.keys), limits.count, requireKey, json);
   // Signed URLs need no key, but their requests are the address's like any other.
   app.use('/storage', limits.gate, limits.count);
-  // Every endpoint, /api and the rest, from its one declaration (routes/index.ts).
-  app.use(routerFor(ctx, ROUTES, document));
+  app.use(router.dispatch);
 
   app.use((req, _res, next) => next(new AppError(404, 'NOT_FOUND', `Cannot ${req.method} ${req.path}`)));
   app.use(errorHandler());

@@ -337,6 +337,26 @@ describe('GET / (list), through the typed client', () => {
 });
 
 describe('GET, PATCH and DELETE /:id, through the typed client', () => {
+  it('finds a material whatever the case of the path and with a trailing slash, and refuses an undecodable id', async () => {
+    const created = await (
+      await tenant.request('/api/v1/materials/upload/file-and-process', {
+        method: 'POST',
+        body: form({ name: 'routed' }, { body: await makePdf(['routing']), name: 'r.pdf' }),
+      })
+    ).json();
+    for (const path of [`/API/V1/Materials/${created._id}`, `/api/v1/materials/${created._id}/`]) {
+      const res = await tenant.request(path);
+      expect(res.status, path).toBe(200);
+      expect((await res.json())._id).toBe(created._id);
+    }
+    const head = await tenant.request(`/api/v1/materials/${created._id}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    const undecodable = await tenant.request('/api/v1/materials/%E0%A4%A');
+    expect(undecodable.status).toBe(400);
+    expect((await undecodable.json()).message).toMatch(/percent-encoded/);
+    expect((await tenant.request('/api/v1/nothing-here')).status).toBe(404);
+  });
+
   it('replaces references, deletes with its objects, and answers 404 afterwards and across organizations', async () => {
     const created = await (
       await tenant.request('/api/v1/materials/upload/file-and-process', {

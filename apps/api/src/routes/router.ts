@@ -1,28 +1,59 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import type { ApiContext } from '../context.ts';
 import { principalOf } from '../middleware/authenticate.ts';
 import type { OpenApiDocument } from '../openapi/common.ts';
-import { conflict } from '../errors.ts';
+import { badRequest, conflict } from '../errors.ts';
 import { fingerprintOf, idempotent, isReplay } from '../services/idempotency.ts';
 import { uploadReceiver, type ReceivedUpload } from '../uploads/receive-upload.ts';
 import { queryProblems } from './query-checks.ts';
 import { textProblems } from './text-checks.ts';
-import { expressPath, isApiRoute, JsonText, type AnyRoute, type ApiRoute, type Reply } from './route.ts';
+import { routeFinder, type RouteMatch } from './route-finder.ts';
+import { isApiRoute, JsonText, type AnyRoute, type ApiRoute, type Reply } from './route.ts';
 
 /**
- * The Express router of a route table: each declaration's schemas parse its request, its handler answers,
- * and the router sends the reply (through `Idempotency-Key` handling when the route declares it).
+ * The router of a route table, as two middlewares: `match` finds each request's route once, first (so that
+ * metrics and the api_call record file a refused request under its route too), and `dispatch`, after the api's
+ * key and rate checks, answers it: each declaration's schemas parse its request, its handler answers, and the
+ * router sends the reply (through `Idempotency-Key` handling when the route declares it). A request of no
+ * route, or of a route switched off here (`when`), goes on to the 404.
  */
-export function routerFor(ctx: ApiContext, routes: readonly AnyRoute[], document: OpenApiDocument): Router {
-  const router = Router();
+export function routerFor(
+  ctx: ApiContext,
+  routes: readonly AnyRoute[],
+  document: OpenApiDocument,
+): { match: RequestHandler; dispatch: RequestHandler } {
+  const findRoute = routeFinder(routes);
   const receiveUpload = uploadReceiver(ctx);
-  for (const route of inMatchingOrder(routes)) {
-    const path = expressPath(route.path);
-    if (isApiRoute(route)) router[route.method](path, (req, res) => serve(ctx, route, receiveUpload, req, res));
-    else if (route.when?.(ctx) ?? true) router[route.method](path, route.handler({ ctx, document }));
+  const handlers = new Map<AnyRoute, RequestHandler>();
+  for (const route of routes) {
+    if (isApiRoute(route)) handlers.set(route, (req, res) => serve(ctx, route, receiveUpload, req, res));
+    else if (route.when?.(ctx) ?? true) handlers.set(route, route.handler({ ctx, document }));
   }
-  return router;
+  return {
+    match(req, res, next) {
+      res.locals.route = findRoute(req.method, req.path);
+      next();
+    },
+    dispatch(req, res, next) {
+      const match = res.locals.route as RouteMatch | undefined;
+      const handler = match && handlers.get(match.route);
+      if (!handler) return next(undecodable(req.path));
+      req.params = match.params;
+      return handler(req, res, next);
+    },
+  };
+}
+
+/** Express answers 400 for a path it cannot percent-decode; the radix tree finds no route for it. */
+function undecodable(path: string) {
+  if (!path.includes('%')) return undefined;
+  try {
+    decodeURIComponent(path);
+    return undefined;
+  } catch {
+    return badRequest('The request path is not validly percent-encoded');
+  }
 }
 
 async function serve(
@@ -101,23 +132,4 @@ function send(res: Response, reply: Reply): void {
   if (reply.headers) res.set(reply.headers);
   if (reply.body instanceof JsonText) res.status(reply.status).type('json').send(reply.body.text);
   else res.status(reply.status).json(reply.body);
-}
-
-/**
- * Express tries routes in the order they were added; sorting puts a literal segment before a parameter at
- * the same place, so `/materials/bulk/move` is not taken for `/materials/{id}/move` whatever the table's order.
- */
-function inMatchingOrder(routes: readonly AnyRoute[]): AnyRoute[] {
-  const segments = (route: AnyRoute) => route.path.split('/').map((s) => (s.startsWith('{') ? null : s));
-  const compare = (a: AnyRoute, b: AnyRoute) => {
-    const [x, y] = [segments(a), segments(b)];
-    for (let i = 0; i < Math.min(x.length, y.length); i++) {
-      if (x[i] === y[i]) continue;
-      if (x[i] === null) return 1;
-      if (y[i] === null) return -1;
-      return x[i]! < y[i]! ? -1 : 1;
-    }
-    return x.length - y.length;
-  };
-  return [...routes].sort(compare);
 }
