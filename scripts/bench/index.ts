@@ -19,6 +19,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(args: string[]): Promise<vo
   'text-pages': () => import('./text-pages.ts'),
   structure: () => import('./structure.ts'),
   office: () => import('./office.ts'),
+  'office-bugs': () => import('./office-bugs.ts'),
 };
 
 async function main(argv: string[]): Promise<number> {

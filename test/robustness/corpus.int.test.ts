@@ -37,11 +37,11 @@ const CORPORA: Corpus[] = [
     mayBeRefused: true,
   },
   {
-    // Office files: Docling's test data, python-pptx's test decks. Every one is an office file: none may be
+    // Office files: Docling's test data, python-pptx's test decks, part of Apache POI's bug corpus. Every one is an office file: none may be
     // refused as of an unknown type.
     name: 'office',
     folder: path.join(ROOT, 'test', 'fixtures', 'office'),
-    files: /\.(docx|pptx|xlsx|xlsm|odt|odp|ods)$/i,
+    files: /\.(docx|pptx|xlsx|xlsm|xlsb|odt|odp|ods|doc|ppt|xls)$/i,
     summary: path.join(ROOT, 'test-results', 'office-robustness.json'),
     mayBeRefused: false,
     contentType: 'text',

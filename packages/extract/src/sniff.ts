@@ -4,10 +4,14 @@ import { officeReaderMissing } from './office/legacy.ts';
 import {
   delimitedTableMime,
   isOle2,
+  isXlsbHead,
   officeFormatOfOle2,
   OLE2_MIME,
+  ole2DirectoryInHead,
   ole2StreamNames,
   ooxmlFromZipHead,
+  preOle2OfficeMime,
+  XLSB_MIME,
 } from './office/sniff-office.ts';
 import type { ContentType } from './types.ts';
 
@@ -33,6 +37,8 @@ const GENERIC_CLAIMS = new Set(['', 'application/octet-stream', 'binary/octet-st
 /** Decides what a file is from its bytes alone. */
 export async function sniff(head: Buffer): Promise<Sniffed> {
   const detected = await fileTypeFromBuffer(head);
+  const preOle2 = detected ? undefined : preOle2OfficeMime(head);
+  if (preOle2) return officeSniffed(preOle2);
   // An XHTML page with its XML declaration is a web page, whatever file-type calls it.
   if (!detected || (detected.mime === 'application/xml' && looksLikeXhtml(head))) {
     // A page in a legacy encoding (latin-1, windows-1252...) is not UTF-8 but still a page; its own <meta> names
@@ -51,11 +57,7 @@ export async function sniff(head: Buffer): Promise<Sniffed> {
   const { mime } = detected;
   // Documents, slides and sheets are text materials whose mimeType names the original format.
   const office = officeMimeOf(mime, head) ?? (officeFormatOf(mime) ? mime : undefined);
-  if (office) {
-    const missing = await officeReaderMissing(office);
-    if (missing) return { supported: false, mimeType: office, reason: missing };
-    return { supported: true, contentType: 'text', mimeType: office };
-  }
+  if (office) return officeSniffed(office);
   if (mime === 'application/pdf') return { supported: true, contentType: 'pdf', mimeType: mime };
   if (mime === 'application/epub+zip') return { supported: true, contentType: 'epub', mimeType: mime };
   if (IMAGE_MIMES.has(mime)) return { supported: true, contentType: 'image', mimeType: mime };
@@ -64,14 +66,20 @@ export async function sniff(head: Buffer): Promise<Sniffed> {
   return { supported: false, mimeType: mime, reason: `Files of type ${mime} are not supported` };
 }
 
-/** What a zip or an OLE2 container holds, when file-type named only the container. */
+async function officeSniffed(mimeType: string): Promise<Sniffed> {
+  const missing = await officeReaderMissing(mimeType);
+  if (missing) return { supported: false, mimeType, reason: missing };
+  return { supported: true, contentType: 'text', mimeType };
+}
+
+/** What a zip or an OLE2 container holds, when file-type named only the container (or the wrong workbook). */
 function officeMimeOf(mime: string, head: Buffer): string | undefined {
   if (mime === 'application/zip') return ooxmlFromZipHead(head);
-  // An OLE2 head whose directory lies further in is decided by the reader, from all of the file's streams.
-  if (mime === 'application/x-cfb' && isOle2(head)) {
-    const names = ole2StreamNames(head);
-    return officeFormatOfOle2(names) ?? (names.length > 1 ? undefined : OLE2_MIME);
-  }
+  if (mime === 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' && isXlsbHead(head))
+    return XLSB_MIME;
+  // An OLE2 head whose directory goes on past it is decided by the reader, from all of the file's streams.
+  if (mime === 'application/x-cfb' && isOle2(head))
+    return officeFormatOfOle2(ole2StreamNames(head)) ?? (ole2DirectoryInHead(head) ? undefined : OLE2_MIME);
   return undefined;
 }
 

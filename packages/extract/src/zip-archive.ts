@@ -71,7 +71,8 @@ export async function openZipArchive(file: string, limits: ZipLimits = ZIP_LIMIT
           `The archive entry ${entry.fileName} inflates ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))} times (a zip bomb); at most ${limits.maxRatio} is accepted`,
         );
       }
-      entries.set(entry.fileName, entry);
+      // Some writers separate folders with backslashes; the readers look parts up by forward-slash names.
+      entries.set(entry.fileName.replace(/\\/g, '/'), entry);
     }
     // Entries can share compressed bytes (overlapping-file bombs), so the archive as a whole is checked too.
     if (inflated > limits.ratioFloorBytes && inflated / Math.max(1, zip.fileSize) > limits.maxRatio) {

@@ -10,12 +10,20 @@ import { readPptx } from './pptx.ts';
 import { readRtf } from './rtf.ts';
 import { readXlsx } from './xlsx.ts';
 import { OfficePackage } from './package.ts';
-import { officeFormatOfOle2, ole2StreamNames, OLE2_MIME } from './sniff-office.ts';
+import {
+  officeFormatOfOle2,
+  ole2StreamNames,
+  OLE2_MIME,
+  ooxmlFormatOfNames,
+  OOXML_PACKAGE_MIME,
+  zipEntryName,
+} from './sniff-office.ts';
 
 const ZIP_FORMATS = new Set<OfficeFormat>(['docx', 'pptx', 'xlsx', 'odt', 'odp', 'ods']);
 
 /** Whether the sniffed MIME type is one the office readers take (`text.ts` hands them the file). */
-export const isOfficeMime = (mimeType: string) => officeFormatOf(mimeType) !== undefined || mimeType === OLE2_MIME;
+export const isOfficeMime = (mimeType: string) =>
+  officeFormatOf(mimeType) !== undefined || mimeType === OLE2_MIME || mimeType === OOXML_PACKAGE_MIME;
 
 /**
  * Reads a document, a deck or a workbook into the document model, by the format its bytes were sniffed as. The
@@ -27,21 +35,28 @@ export async function extractOffice(
   options: ExtractOptions,
 ): Promise<ExtractResult> {
   let format = officeFormatOf(mimeType);
-  if (mimeType === OLE2_MIME)
+  if (mimeType === OLE2_MIME) {
     format = officeFormatOf(officeFormatOfOle2(ole2StreamNames(await fs.readFile(inputPath))) ?? '');
-  if (format === undefined) throw new ExtractError('UNSUPPORTED', 'The file is an OLE2 container of no office format');
+    if (format === undefined)
+      throw new ExtractError('UNSUPPORTED', 'The file is an OLE2 container of no office format');
+  }
   if (format === 'encrypted') throw new ExtractError('ENCRYPTED', 'The document is password-protected');
-  if (ZIP_FORMATS.has(format)) {
+  if (mimeType === OOXML_PACKAGE_MIME || ZIP_FORMATS.has(format!)) {
     const pkg = new OfficePackage(await openZipArchive(inputPath));
     try {
-      return await readPackage(format, pkg, options);
+      // A package the head did not say enough of is known by all its entries' names.
+      if (mimeType === OOXML_PACKAGE_MIME)
+        format = officeFormatOf(ooxmlFormatOfNames(pkg.archive.names.map(zipEntryName)) ?? '');
+      if (format === undefined)
+        throw new ExtractError('UNSUPPORTED', 'The zip file is an office package of no format quire reads');
+      if (ZIP_FORMATS.has(format)) return await readPackage(format, pkg, options);
     } finally {
       pkg.archive.close();
     }
   }
   if (format === 'csv' || format === 'tsv') return readDelimited(await fs.readFile(inputPath), format);
   if (format === 'rtf') return readRtf(await fs.readFile(inputPath));
-  return readLegacy(inputPath, format, options, extractOffice);
+  return readLegacy(inputPath, format!, options, extractOffice);
 }
 
 async function readPackage(format: OfficeFormat, pkg: OfficePackage, options: ExtractOptions): Promise<ExtractResult> {

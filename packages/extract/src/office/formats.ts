@@ -17,6 +17,7 @@ export const OFFICE_FORMATS: Record<string, OfficeFormat> = {
   'application/vnd.openxmlformats-officedocument.spreadsheetml.template': 'xlsx',
   'application/vnd.ms-excel.sheet.macroenabled.12': 'xlsx',
   'application/vnd.ms-excel.template.macroenabled.12': 'xlsx',
+  'application/vnd.ms-excel.sheet.binary.macroenabled.12': 'xlsb',
   'application/vnd.oasis.opendocument.text': 'odt',
   'application/vnd.oasis.opendocument.text-template': 'odt',
   'application/vnd.oasis.opendocument.presentation': 'odp',
@@ -33,10 +34,23 @@ export const OFFICE_FORMATS: Record<string, OfficeFormat> = {
 };
 
 export type OfficeFormat =
-  'docx' | 'pptx' | 'xlsx' | 'odt' | 'odp' | 'ods' | 'rtf' | 'csv' | 'tsv' | 'doc' | 'ppt' | 'xls' | 'encrypted';
+  | 'docx'
+  | 'pptx'
+  | 'xlsx'
+  | 'xlsb'
+  | 'odt'
+  | 'odp'
+  | 'ods'
+  | 'rtf'
+  | 'csv'
+  | 'tsv'
+  | 'doc'
+  | 'ppt'
+  | 'xls'
+  | 'encrypted';
 
-/** The legacy binary formats, read by converting them with LibreOffice. */
-export const LEGACY_FORMATS = new Set<OfficeFormat>(['doc', 'ppt', 'xls']);
+/** The binary formats (97-2003 and older, and Excel's binary workbook), read by converting them with LibreOffice. */
+export const LEGACY_FORMATS = new Set<OfficeFormat>(['doc', 'ppt', 'xls', 'xlsb']);
 
 export const officeFormatOf = (mimeType: string): OfficeFormat | undefined =>
   OFFICE_FORMATS[mimeType.split(';')[0]!.trim().toLowerCase()];

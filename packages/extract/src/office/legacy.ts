@@ -9,6 +9,7 @@ const CONVERTED: Partial<Record<OfficeFormat, { to: string; mime: string }>> = {
   doc: { to: 'docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
   ppt: { to: 'pptx', mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' },
   xls: { to: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  xlsb: { to: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
 };
 
 /**
