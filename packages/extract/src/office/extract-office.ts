@@ -10,7 +10,9 @@ import { readPptx } from './pptx.ts';
 import { readRtf } from './rtf.ts';
 import { readXlsx } from './xlsx.ts';
 import { OfficePackage } from './package.ts';
+import { readOle2 } from './ole2-file.ts';
 import {
+  isOle2,
   officeFormatOfOle2,
   ole2StreamNames,
   OLE2_MIME,
@@ -35,11 +37,9 @@ export async function extractOffice(
   options: ExtractOptions,
 ): Promise<ExtractResult> {
   let format = officeFormatOf(mimeType);
-  if (mimeType === OLE2_MIME) {
-    format = officeFormatOf(officeFormatOfOle2(ole2StreamNames(await fs.readFile(inputPath))) ?? '');
-    if (format === undefined)
-      throw new ExtractError('UNSUPPORTED', 'The file is an OLE2 container of no office format');
-  }
+  let encrypted = false;
+  if (mimeType === OLE2_MIME || (format && OLE2_FORMATS.has(format)))
+    ({ format, encrypted } = await ole2FormatOf(inputPath, format));
   if (format === 'encrypted') throw new ExtractError('ENCRYPTED', 'The document is password-protected');
   if (mimeType === OOXML_PACKAGE_MIME || ZIP_FORMATS.has(format!)) {
     const pkg = new OfficePackage(await openZipArchive(inputPath));
@@ -56,7 +56,37 @@ export async function extractOffice(
   }
   if (format === 'csv' || format === 'tsv') return readDelimited(await fs.readFile(inputPath), format);
   if (format === 'rtf') return readRtf(await fs.readFile(inputPath));
-  return readLegacy(inputPath, format!, options, extractOffice);
+  try {
+    return await readLegacy(inputPath, format!, options, extractOffice);
+  } catch (err) {
+    // Excel encrypts with a default password too (a write-protected workbook), which LibreOffice reads: the
+    // mark only says why LibreOffice could not.
+    if (encrypted && err instanceof ExtractError && err.code === 'CORRUPT')
+      throw new ExtractError('ENCRYPTED', 'The document is password-protected');
+    throw err;
+  }
+}
+
+const OLE2_FORMATS = new Set<OfficeFormat>(['doc', 'ppt', 'xls']);
+/** Past this, an OLE2 file is named by its streams' names alone rather than read whole by `cfb`. */
+const OLE2_READ_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The format of an OLE2 file, from the whole file: its root's streams name it (the head's names, which the
+ * sniffed type came from, can be an embedded object's), and whether it bears an encryption mark. A file `cfb`
+ * cannot read keeps the sniffed format, or is named by the stream names found in it.
+ */
+async function ole2FormatOf(
+  inputPath: string,
+  sniffed: OfficeFormat | undefined,
+): Promise<{ format: OfficeFormat; encrypted: boolean }> {
+  const bytes = await fs.readFile(inputPath);
+  // Word 1-2 and Excel 2-4 files are older than OLE2.
+  if (!isOle2(bytes)) return { format: sniffed!, encrypted: false };
+  const reading = bytes.length <= OLE2_READ_MAX_BYTES ? readOle2(bytes) : undefined;
+  const format = officeFormatOf(reading?.mimeType ?? officeFormatOfOle2(ole2StreamNames(bytes)) ?? '') ?? sniffed;
+  if (format === undefined) throw new ExtractError('UNSUPPORTED', 'The file is an OLE2 container of no office format');
+  return { format, encrypted: reading?.encrypted ?? false };
 }
 
 async function readPackage(format: OfficeFormat, pkg: OfficePackage, options: ExtractOptions): Promise<ExtractResult> {
