@@ -44,6 +44,40 @@ const simple = (result: ExtractResult) =>
     ...(hidden ? { hidden } : {}),
   }));
 
+/** A Word document of the body given, with extra parts and relationships of the main part. */
+async function wordDocument(
+  body: string,
+  parts: Record<string, string> = {},
+  relationships: [string, string, string][] = [],
+): Promise<Buffer> {
+  const zip = new JSZip();
+  zip.file(
+    '[Content_Types].xml',
+    '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+      '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  );
+  const rels = (list: [string, string, string][]) =>
+    '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+    list
+      .map(
+        ([id, type, target]) =>
+          `<Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"/>`,
+      )
+      .join('') +
+    '</Relationships>';
+  zip.file('_rels/.rels', rels([['rId1', 'officeDocument', 'word/document.xml']]));
+  zip.file('word/_rels/document.xml.rels', rels(relationships));
+  for (const [name, content] of Object.entries(parts)) zip.file(name, content);
+  zip.file(
+    'word/document.xml',
+    '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" ' +
+      'xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math" ' +
+      `xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><w:body>${body}</w:body></w:document>`,
+  );
+  return zip.generateAsync({ type: 'nodebuffer' });
+}
+
 describe('office sniffing', () => {
   it('names each format from its bytes, whatever the file is called', async () => {
     const head = (bytes: Buffer) => sniff(bytes.subarray(0, 4100));
@@ -215,6 +249,79 @@ describe('Word', () => {
     expect(toMarkdown(result.segments)).toContain('| Steps | 1. Mix 2. Bake |');
   });
 
+  it('writes equations in LaTeX: inline in running text, display ones as formulas', async () => {
+    const m = (inner: string) => `<m:oMath>${inner}</m:oMath>`;
+    const r = (text: string) => `<m:r><m:t>${text}</m:t></m:r>`;
+    const body =
+      `<w:p><w:r><w:t xml:space="preserve">The area is </w:t></w:r>${m(`${r('A=πr')}<m:sSup><m:e>${r('')}</m:e><m:sup>${r('2')}</m:sup></m:sSup>`)}<w:r><w:t>.</w:t></w:r></w:p>` +
+      `<w:p><m:oMathPara>${m(
+        `${r('x=')}<m:f><m:num>${r('-b±')}<m:rad><m:radPr><m:degHide m:val="1"/></m:radPr><m:deg/><m:e>${r('Δ')}</m:e></m:rad></m:num><m:den>${r('2a')}</m:den></m:f>`,
+      )}</m:oMathPara></w:p>` +
+      `<w:p>${m(
+        `<m:nary><m:naryPr><m:chr m:val="∑"/></m:naryPr><m:sub>${r('n=1')}</m:sub><m:sup>${r('∞')}</m:sup><m:e><m:sSub><m:e>${r('a')}</m:e><m:sub>${r('n')}</m:sub></m:sSub></m:e></m:nary>` +
+          `<m:d><m:e>${r('x')}</m:e></m:d><m:func><m:fName>${r('log')}</m:fName><m:e>${r('y')}</m:e></m:func>`,
+      )}</w:p>`;
+    const result = await read(await wordDocument(body), 'equations.docx');
+    expect(simple(result)).toEqual([
+      { kind: 'paragraph', text: 'The area is $A= \\pi r^{2}$ .' },
+      { kind: 'formula', text: 'x=\\frac{-b \\pm \\sqrt{ \\Delta }}{2a}' },
+      { kind: 'formula', text: '\\sum_{n=1}^{ \\infty }{a_{n}}\\left(x\\right)\\log{y}' },
+    ]);
+    expect(toMarkdown(result.segments)).toContain('$$\nx=\\frac{-b \\pm \\sqrt{ \\Delta }}{2a}\n$$');
+  });
+
+  it("writes a chart in a Word document as its title and a table of its cached categories and series' values", async () => {
+    const chart =
+      '<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart>' +
+      '<c:title><c:tx><c:rich><a:p><a:r><a:t>Ducks seen</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea><c:barChart>' +
+      ['Lake', 'Sea']
+        .map(
+          (name, s) =>
+            `<c:ser><c:tx><c:strRef><c:strCache><c:pt idx="0"><c:v>${name}</c:v></c:pt></c:strCache></c:strRef></c:tx>` +
+            '<c:cat><c:strRef><c:strCache><c:pt idx="0"><c:v>2021</c:v></c:pt><c:pt idx="1"><c:v>2022</c:v></c:pt></c:strCache></c:strRef></c:cat>' +
+            `<c:val><c:numRef><c:numCache><c:pt idx="0"><c:v>${10 + s}</c:v></c:pt><c:pt idx="1"><c:v>${20 + s}</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser>`,
+        )
+        .join('') +
+      '</c:barChart></c:plotArea></c:chart></c:chartSpace>';
+    const body =
+      '<w:p><w:r><w:t>Before the chart</w:t></w:r><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData><c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="rId9"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>';
+    const result = await read(
+      await wordDocument(body, { 'word/charts/chart1.xml': chart }, [['rId9', 'chart', 'charts/chart1.xml']]),
+      'charted.docx',
+    );
+    expect(simple(result)).toEqual([
+      { kind: 'paragraph', text: 'Before the chart' },
+      { kind: 'caption', text: 'Ducks seen' },
+      { kind: 'table', text: '\tLake\tSea\n2021\t10\t11\n2022\t20\t21' },
+    ]);
+    expect(result.segments[2]!.rows![0]!.every((cell) => cell.header)).toBe(true);
+    expect(toMarkdown(result.segments)).toContain('| 2022 | 20 | 21 |');
+  });
+
+  it('reads check boxes (content controls and legacy form fields) by their state and writes check lists as task items', async () => {
+    const box = (checked: string) =>
+      `<w:sdt><w:sdtPr><w14:checkbox xmlns:w14="http://schemas.microsoft.com/office/word/2010/wordml"><w14:checked w14:val="${checked}"/></w14:checkbox></w:sdtPr>` +
+      // The glyph shown disagrees with the state on purpose: the state wins.
+      '<w:sdtContent><w:r><w:t>?</w:t></w:r></w:sdtContent></w:sdt>';
+    const field = (value: string) =>
+      `<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:checkBox><w:default w:val="${value}"/></w:checkBox></w:ffData></w:fldChar></w:r>`;
+    const body =
+      `<w:p>${box('1')}<w:r><w:t xml:space="preserve"> Coffee</w:t></w:r></w:p>` +
+      `<w:p>${box('0')}<w:r><w:t xml:space="preserve"> Tea</w:t></w:r></w:p>` +
+      `<w:p>${field('1')}<w:r><w:t xml:space="preserve"> Milk</w:t></w:r></w:p>` +
+      `<w:p><w:r><w:t>Sugar?</w:t></w:r>${box('0')}</w:p>`;
+    const result = await read(await wordDocument(body), 'checks.docx');
+    expect(simple(result)).toEqual([
+      { kind: 'list-item', text: '☒ Coffee', level: 1, ordered: false },
+      { kind: 'list-item', text: '☐ Tea', level: 1, ordered: false },
+      { kind: 'list-item', text: '☒ Milk', level: 1, ordered: false },
+      // A box after the text is no check list's item.
+      { kind: 'paragraph', text: 'Sugar?☐' },
+    ]);
+    expect(toMarkdown(result.segments)).toBe('- [x] Coffee\n- [ ] Tea\n- [x] Milk\n\nSugar?☐\n');
+    expect(result.text).toContain('* ☒ Coffee\n* ☐ Tea');
+  });
+
   it('never expands an XML entity bomb and ends a damaged zip CORRUPT, a bomb TOO_LARGE, an encrypted one ENCRYPTED', async () => {
     const original = await JSZip.loadAsync(await makeDocx());
     const lol = Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`).join('');
@@ -271,7 +378,7 @@ describe('sheets', () => {
     expect(result.metadata).toMatchObject({ format: 'xlsx', sheetCount: 2 });
   });
 
-  it("writes a chart drawn on a sheet as its title and its series' names, after the sheet's table", async () => {
+  it("writes a chart drawn on a sheet as its title and its cached data, after the sheet's table", async () => {
     const zip = await JSZip.loadAsync(await makeXlsx());
     const rel = (id: string, type: string, target: string) =>
       `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"/></Relationships>`;
@@ -292,7 +399,8 @@ describe('sheets', () => {
     expect(simple(result).slice(1, 4)).toEqual([
       expect.objectContaining({ kind: 'table', sheet: 1 }),
       { kind: 'caption', text: 'Scores by student', sheet: 1 },
-      { kind: 'paragraph', text: 'Score', sheet: 1 },
+      // Its cached data: no categories cached, so the points are numbered.
+      { kind: 'table', text: '\tScore\n1\t17', sheet: 1 },
     ]);
     expect(simple(result)[4]).toEqual({ kind: 'heading', text: 'Schedule', level: 2, sheet: 2 });
   });
