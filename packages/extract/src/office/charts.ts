@@ -86,7 +86,11 @@ export async function chartElements(pkg: OfficePackage, part: string): Promise<T
   return document ? chartSegments(document) : [];
 }
 
-/** The charts drawn on a worksheet (through its drawing part), in the drawing's order. */
+/**
+ * What is drawn on a worksheet (through its drawing part), in the drawing's order: each chart as its alt text,
+ * title and data table, each picture as its alt text (a figure without a stored image: a sheet's pictures are
+ * not extracted).
+ */
 export async function sheetCharts(pkg: OfficePackage, sheetPart: string): Promise<TextSegment[]> {
   const out: TextSegment[] = [];
   for (const rel of (await pkg.relationships(sheetPart)).values()) {
@@ -95,9 +99,15 @@ export async function sheetCharts(pkg: OfficePackage, sheetPart: string): Promis
     const root = drawing && rootOf(drawing);
     if (!root) continue;
     const drawingRels = await pkg.relationships(rel.part);
-    for (const chart of descendants(root, 'chart')) {
-      const part = drawingRels.get(relationshipId(chart) ?? '')?.part;
-      if (part) out.push(...(await chartElements(pkg, part)));
+    for (const anchor of childElements(root)) {
+      for (const shape of [...descendants(anchor, 'graphicFrame'), ...descendants(anchor, 'pic')]) {
+        const alt = tidy(attribute(descendants(shape, 'cNvPr')[0], 'descr') ?? '');
+        if (alt) out.push({ kind: 'figure', text: alt });
+        for (const chart of descendants(shape, 'chart')) {
+          const part = drawingRels.get(relationshipId(chart) ?? '')?.part;
+          if (part) out.push(...(await chartElements(pkg, part)));
+        }
+      }
     }
   }
   return out;

@@ -378,7 +378,7 @@ describe('sheets', () => {
     expect(result.metadata).toMatchObject({ format: 'xlsx', sheetCount: 2 });
   });
 
-  it("writes a chart drawn on a sheet as its title and its cached data, after the sheet's table", async () => {
+  it("writes a chart drawn on a sheet as its alt text, title and cached data, and a picture as its alt text, after the sheet's table", async () => {
     const zip = await JSZip.loadAsync(await makeXlsx());
     const rel = (id: string, type: string, target: string) =>
       `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"/></Relationships>`;
@@ -386,7 +386,9 @@ describe('sheets', () => {
     zip.file('xl/drawings/_rels/drawing1.xml.rels', rel('rId1', 'chart', '../charts/chart1.xml'));
     zip.file(
       'xl/drawings/drawing1.xml',
-      '<xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><xdr:twoCellAnchor><xdr:graphicFrame><c:chart r:id="rId1"/></xdr:graphicFrame></xdr:twoCellAnchor></xdr:wsDr>',
+      '<xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
+        '<xdr:twoCellAnchor><xdr:graphicFrame><xdr:nvGraphicFramePr><xdr:cNvPr id="2" name="Chart 1" descr="Bar chart of scores"/></xdr:nvGraphicFramePr><c:chart r:id="rId1"/></xdr:graphicFrame></xdr:twoCellAnchor>' +
+        '<xdr:oneCellAnchor><xdr:pic><xdr:nvPicPr><xdr:cNvPr id="3" name="Image 1" descr="Class photo"/></xdr:nvPicPr></xdr:pic></xdr:oneCellAnchor></xdr:wsDr>',
     );
     zip.file(
       'xl/charts/chart1.xml',
@@ -396,13 +398,16 @@ describe('sheets', () => {
         '<c:val><c:numRef><c:numCache><c:pt idx="0"><c:v>17</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>',
     );
     const result = await read(await zip.generateAsync({ type: 'nodebuffer' }), 'charted.xlsx');
-    expect(simple(result).slice(1, 4)).toEqual([
+    expect(simple(result).slice(1, 6)).toEqual([
       expect.objectContaining({ kind: 'table', sheet: 1 }),
+      // The drawing's alt texts, in its order.
+      { kind: 'figure', text: 'Bar chart of scores', sheet: 1 },
       { kind: 'caption', text: 'Scores by student', sheet: 1 },
       // Its cached data: no categories cached, so the points are numbered.
       { kind: 'table', text: '\tScore\n1\t17', sheet: 1 },
+      { kind: 'figure', text: 'Class photo', sheet: 1 },
     ]);
-    expect(simple(result)[4]).toEqual({ kind: 'heading', text: 'Schedule', level: 2, sheet: 2 });
+    expect(simple(result)[6]).toEqual({ kind: 'heading', text: 'Schedule', level: 2, sheet: 2 });
   });
 
   it('reads a CSV as one table with its quoted fields', async () => {
@@ -440,6 +445,39 @@ describe('OpenDocument and RTF', () => {
       { kind: 'footnote', text: 'Meiosis makes four.' },
     ]);
     expect(result.metadata).toMatchObject({ format: 'odt' });
+  });
+
+  it("reads a chart embedded in an ODT (its own object's content.xml) as its title and its data table", async () => {
+    const zip = await JSZip.loadAsync(await makeOdt());
+    const content = await zip.file('content.xml')!.async('string');
+    const ns =
+      'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:xlink="http://www.w3.org/1999/xlink"';
+    zip.file(
+      'content.xml',
+      content
+        .replace('<office:document-content ', `<office:document-content ${ns} `)
+        .replace(
+          '</office:text>',
+          '<text:p><draw:frame draw:name="Object 1"><draw:object xlink:href="./Object 1"/></draw:frame></text:p></office:text>',
+        ),
+    );
+    const cell = (text: string) => `<table:table-cell><text:p>${text}</text:p></table:table-cell>`;
+    zip.file(
+      'Object 1/content.xml',
+      '<?xml version="1.0"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" ' +
+        'xmlns:chart="urn:oasis:names:tc:opendocument:xmlns:chart:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" ' +
+        'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"><office:body><office:chart><chart:chart>' +
+        '<chart:title><text:p>Cells counted</text:p></chart:title><chart:plot-area/>' +
+        `<table:table table:name="local-table"><table:table-header-rows><table:table-row>${cell('')}${cell('Mitosis')}</table:table-row></table:table-header-rows>` +
+        `<table:table-rows><table:table-row>${cell('Day 1')}${cell('12')}</table:table-row></table:table-rows></table:table>` +
+        '</chart:chart></office:chart></office:body></office:document-content>',
+    );
+    const result = await read(await zip.generateAsync({ type: 'nodebuffer' }), 'charted.odt');
+    expect(simple(result).slice(-3)).toEqual([
+      { kind: 'caption', text: 'Cells counted' },
+      { kind: 'table', text: '\tMitosis\nDay 1\t12' },
+      { kind: 'footnote', text: 'Meiosis makes four.' },
+    ]);
   });
 
   it('reads an RTF to a heading and paragraphs, its code page and \\u escapes decoded, its tables of fonts and info left out', async () => {
