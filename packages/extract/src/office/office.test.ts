@@ -255,17 +255,23 @@ describe('Word', () => {
     const body =
       `<w:p><w:r><w:t xml:space="preserve">The area is </w:t></w:r>${m(`${r('A=πr')}<m:sSup><m:e>${r('')}</m:e><m:sup>${r('2')}</m:sup></m:sSup>`)}<w:r><w:t>.</w:t></w:r></w:p>` +
       `<w:p><m:oMathPara>${m(
-        `${r('x=')}<m:f><m:num>${r('-b±')}<m:rad><m:radPr><m:degHide m:val="1"/></m:radPr><m:deg/><m:e>${r('Δ')}</m:e></m:rad></m:num><m:den>${r('2a')}</m:den></m:f>`,
+        // A display equation wrapped in an array of one row, as Word numbers one: no array in the LaTeX.
+        `<m:eqArr><m:e>${r('x=')}<m:f><m:num>${r('-b±')}<m:rad><m:radPr><m:degHide m:val="1"/></m:radPr><m:deg/><m:e>${r('Δ')}</m:e></m:rad></m:num><m:den>${r('2a')}</m:den></m:f></m:e></m:eqArr>`,
       )}</m:oMathPara></w:p>` +
       `<w:p>${m(
         `<m:nary><m:naryPr><m:chr m:val="∑"/></m:naryPr><m:sub>${r('n=1')}</m:sub><m:sup>${r('∞')}</m:sup><m:e><m:sSub><m:e>${r('a')}</m:e><m:sub>${r('n')}</m:sub></m:sSub></m:e></m:nary>` +
-          `<m:d><m:e>${r('x')}</m:e></m:d><m:func><m:fName>${r('log')}</m:fName><m:e>${r('y')}</m:e></m:func>`,
+          `<m:d><m:e>${r('x')}</m:e></m:d><m:func><m:fName>${r('log')}</m:fName><m:e>${r('y')}</m:e></m:func>` +
+          `<m:limLow><m:e><m:groupChr><m:e>${r('a+b')}</m:e></m:groupChr></m:e><m:lim>${r('n')}</m:lim></m:limLow>` +
+          `<m:eqArr><m:e>${r('a')}</m:e><m:e>${r('b')}</m:e></m:eqArr>`,
       )}</w:p>`;
     const result = await read(await wordDocument(body), 'equations.docx');
     expect(simple(result)).toEqual([
       { kind: 'paragraph', text: 'The area is $A= \\pi r^{2}$ .' },
       { kind: 'formula', text: 'x=\\frac{-b \\pm \\sqrt{ \\Delta }}{2a}' },
-      { kind: 'formula', text: '\\sum_{n=1}^{ \\infty }{a_{n}}\\left(x\\right)\\log{y}' },
+      {
+        kind: 'formula',
+        text: '\\sum_{n=1}^{ \\infty }{a_{n}}\\left(x\\right)\\log{y}\\underbrace{a+b}_{n}\\begin{array}{c}a \\\\ b\\end{array}',
+      },
     ]);
     expect(toMarkdown(result.segments)).toContain('$$\nx=\\frac{-b \\pm \\sqrt{ \\Delta }}{2a}\n$$');
   });

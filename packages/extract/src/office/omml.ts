@@ -223,7 +223,9 @@ function latex(element: Element): string {
       const base = part(element, 'e').trim();
       const limit = part(element, 'lim');
       if (FUNCTIONS.has(base)) return `\\${base}_{${limit}}`;
-      return /^[A-Za-z]+$/.test(base) ? `\\operatorname{${base}}_{${limit}}` : `\\underset{${limit}}{${base}}`;
+      // A name is an operator (`\operatorname{argmax}_{x}`); anything else takes its limit as a subscript, as
+      // `\underbrace{...}_{text}` is written.
+      return /^[A-Za-z]+$/.test(base) ? `\\operatorname{${base}}_{${limit}}` : `${base}_{${limit}}`;
     }
     case 'limUpp':
       return `\\overset{${part(element, 'lim')}}{${part(element, 'e')}}`;
@@ -243,8 +245,11 @@ function latex(element: Element): string {
       if (command) return `\\${command}{${inner}}`;
       return top ? `\\overset{${runText(char)}}{${inner}}` : `\\underset{${runText(char)}}{${inner}}`;
     }
-    case 'eqArr':
-      return `\\begin{array}{c}${childElements(element, 'e').map(latex).join(' \\\\ ')}\\end{array}`;
+    case 'eqArr': {
+      // Word wraps a single display equation in an array of one row (to number it): that is no array.
+      const rows = childElements(element, 'e').map(latex);
+      return rows.length === 1 ? rows[0]! : `\\begin{array}{c}${rows.join(' \\\\ ')}\\end{array}`;
+    }
     case 'm':
       return `\\begin{matrix}${childElements(element, 'mr')
         .map((row) => childElements(row, 'e').map(latex).join(' & '))
