@@ -7,6 +7,8 @@ import { attribute, childElements, descendants, firstChild, relationshipId, root
 
 /** The most categories (rows) a chart's table keeps: a chart of thousands of points is not read as numbers. */
 const MAX_CHART_ROWS = 1000;
+/** The most series (columns) a chart's table keeps: Excel draws at most 255. */
+const MAX_CHART_SERIES = 255;
 
 /**
  * A DrawingML chart part as what a reader sees on it and what it is drawn from: its title as a caption, then its
@@ -18,14 +20,16 @@ export function chartSegments(document: Document): TextSegment[] {
   const title = descendants(document, 'title')[0];
   const titleText = title ? tidy(descendants(title, 't').map(textContent).join('')) : '';
   if (titleText) out.push({ kind: 'caption', text: titleText });
-  const series = descendants(document, 'ser').map((ser) => {
-    const tx = firstChild(ser, 'tx');
-    return {
-      name: tx ? tidy(descendants(tx, 'v').map(textContent).join(' ')) : '',
-      categories: pointsOf(firstChild(ser, 'cat') ?? firstChild(ser, 'xVal')),
-      values: pointsOf(firstChild(ser, 'val') ?? firstChild(ser, 'yVal')),
-    };
-  });
+  const series = descendants(document, 'ser')
+    .slice(0, MAX_CHART_SERIES)
+    .map((ser) => {
+      const tx = firstChild(ser, 'tx');
+      return {
+        name: tx ? tidy(descendants(tx, 'v').map(textContent).join(' ')) : '',
+        categories: pointsOf(firstChild(ser, 'cat') ?? firstChild(ser, 'xVal')),
+        values: pointsOf(firstChild(ser, 'val') ?? firstChild(ser, 'yVal')),
+      };
+    });
   const table = series.some((s) => s.values.size > 0) ? chartTable(series) : undefined;
   if (table) out.push(table);
   else {
@@ -43,10 +47,9 @@ interface Series {
 
 function chartTable(series: Series[]): TextSegment | undefined {
   const categories = series.find((s) => s.categories.size > 0)?.categories ?? new Map<number, string>();
-  const count = Math.min(
-    MAX_CHART_ROWS,
-    Math.max(0, ...series.map((s) => maxIndex(s.values) + 1), maxIndex(categories) + 1),
-  );
+  let count = maxIndex(categories) + 1;
+  for (const s of series) count = Math.max(count, maxIndex(s.values) + 1);
+  count = Math.min(MAX_CHART_ROWS, count);
   const header: TableCell[] = [
     { text: '', header: true },
     ...series.map((s, index) => ({ text: s.name || `Series ${index + 1}`, header: true })),
@@ -60,7 +63,12 @@ function chartTable(series: Series[]): TextSegment | undefined {
   return tableElement(rows);
 }
 
-const maxIndex = (points: Map<number, string>) => Math.max(-1, ...points.keys());
+/** The highest point index (a loop: a chart may cache more points than a spread's arguments may hold). */
+function maxIndex(points: Map<number, string>): number {
+  let max = -1;
+  for (const index of points.keys()) if (index > max) max = index;
+  return max;
+}
 
 /**
  * A category or value reference's cached points by index (`c:strCache`, `c:numCache`, a multi-level category's

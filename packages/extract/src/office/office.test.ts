@@ -302,6 +302,13 @@ describe('Word', () => {
     ]);
     expect(result.segments[2]!.rows![0]!.every((cell) => cell.header)).toBe(true);
     expect(toMarkdown(result.segments)).toContain('| 2022 | 20 | 21 |');
+    // A cache that claims a point far out (a damaged or hostile file) costs a bounded table, not a million rows.
+    const far = chart.replace('<c:pt idx="1"><c:v>20</c:v>', '<c:pt idx="999999"><c:v>20</c:v>');
+    const capped = await read(
+      await wordDocument(body, { 'word/charts/chart1.xml': far }, [['rId9', 'chart', 'charts/chart1.xml']]),
+      'far.docx',
+    );
+    expect(capped.segments.find((segment) => segment.kind === 'table')!.rows).toHaveLength(1001);
   });
 
   it('reads check boxes (content controls and legacy form fields) by their state and writes check lists as task items', async () => {
