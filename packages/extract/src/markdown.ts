@@ -174,7 +174,11 @@ export class MarkdownWriter {
     const marker = ordered ? `${current.count}.` : '-';
     current.contentIndent = indent + marker.length + 1;
     const pad = ' '.repeat(current.contentIndent);
-    const lines = escapeMarkdown(element.text.trim().replace(/\n\s*\n/g, '\n')).split('\n');
+    // A check list's item (its text starts with a check box) is a GFM task item: `- [x] Done`.
+    const task = ordered ? null : /^([☐☑☒])\s*/u.exec(element.text.trim());
+    const own = task ? element.text.trim().slice(task[0].length) : element.text.trim();
+    const lines = escapeMarkdown(own.replace(/\n\s*\n/g, '\n')).split('\n');
+    if (task) lines[0] = `${task[1] === '☐' ? '[ ]' : '[x]'} ${lines[0] ?? ''}`;
     const body = [`${' '.repeat(indent)}${marker} ${lines[0] ?? ''}`, ...lines.slice(1).map((line) => pad + line)];
     // A new list right after another block needs a blank line; items of the same list (or nested) stay tight.
     return this.block(body.join('\n'), !fresh || this.lists.length > 1);

@@ -1,9 +1,10 @@
 import type { Document, Element } from 'domhandler';
 import { plainTextOf, type TableCell } from '../document.ts';
 import { ExtractError, type ExtractOptions, type ExtractResult, type TextSegment } from '../types.ts';
+import { chartSegments } from './charts.ts';
 import { resultOf, tableElement, tidy } from './elements.ts';
 import { FigureImages } from './images.ts';
-import { ommlToLinear } from './omml.ts';
+import { ommlToLatex } from './omml.ts';
 import type { OfficePackage, Relationship } from './package.ts';
 import {
   attribute,
@@ -50,7 +51,7 @@ export async function readDocx(pkg: OfficePackage, options: ExtractOptions): Pro
     ['styles', 'numbering', 'footnotes', 'endnotes', 'comments'].map(partOf),
   );
   const figures = new FigureImages(options.extractImages);
-  const reader = new WordReader(stylesOf(styles), numberingOf(numbering), rels, figures);
+  const reader = new WordReader(stylesOf(styles), numberingOf(numbering), rels, figures, await chartsOf(pkg, rels));
 
   const headers: TextSegment[] = [];
   const footers: TextSegment[] = [];
@@ -59,7 +60,14 @@ export async function readDocx(pkg: OfficePackage, options: ExtractOptions): Pro
     const part = await pkg.xml(rel.part);
     const root = part && rootOf(part);
     if (!root) continue;
-    const partReader = new WordReader(reader.styles, reader.numbering, await pkg.relationships(rel.part), figures);
+    const partRels = await pkg.relationships(rel.part);
+    const partReader = new WordReader(
+      reader.styles,
+      reader.numbering,
+      partRels,
+      figures,
+      await chartsOf(pkg, partRels),
+    );
     const text = partReader
       .blocks(root)
       .map((element) => element.text)
@@ -81,6 +89,17 @@ export async function readDocx(pkg: OfficePackage, options: ExtractOptions): Pro
   result.images = await figures.save(pkg, options);
   result.segments = result.segments.filter((segment) => segment.text !== '' || segment.image);
   return result;
+}
+
+/** The chart parts a part's relationships name, read ahead by relationship id (the reader itself is synchronous). */
+async function chartsOf(pkg: OfficePackage, rels: Map<string, Relationship>): Promise<Map<string, Document>> {
+  const charts = new Map<string, Document>();
+  for (const [id, rel] of rels) {
+    if (rel.type !== 'chart' || !rel.part) continue;
+    const document = await pkg.xml(rel.part).catch(() => undefined);
+    if (document) charts.set(id, document);
+  }
+  return charts;
 }
 
 async function pageCountOf(pkg: OfficePackage): Promise<{ pageCount?: number }> {
@@ -233,6 +252,24 @@ function formatCounter(value: number, format: string): string {
   }
 }
 
+const CHECKED = '☒';
+const UNCHECKED = '☐';
+const CHECK_BOX_START = /^[☐☑☒]/;
+
+/** A check box's state element (`w14:checked`, `w:checked`, `w:default`): on unless its value says off. */
+function isChecked(state: Element | undefined): boolean {
+  if (!state) return false;
+  const value = attribute(state, 'val');
+  return value === undefined || value === '1' || value === 'true' || value === 'on';
+}
+
+/** What a paragraph's runs give: its text, its equations (LaTeX), and whether anything but equations was seen. */
+interface InlineState {
+  text: string;
+  formulas: string[];
+  other: boolean;
+}
+
 class WordReader {
   readonly footnoteIds: string[] = [];
   /** Each list's counters by level, as Word advances them paragraph by paragraph. */
@@ -244,6 +281,7 @@ class WordReader {
     readonly numbering: Map<string, NumberingDefinition>,
     private readonly rels: Map<string, Relationship>,
     private readonly figures: FigureImages,
+    private readonly charts: Map<string, Document> = new Map(),
   ) {}
 
   /** The block-level content of a body, a cell, a text box or a note. */
@@ -284,19 +322,29 @@ class WordReader {
 
   private paragraph(p: Element, out: TextSegment[]): void {
     const after: TextSegment[] = [];
-    const inline = { text: '', formulas: 0, other: false };
+    const inline: InlineState = { text: '', formulas: [], other: false };
     this.inline(p, inline, after);
     const role = this.roleOf(p);
+    if (inline.formulas.length > 0 && !inline.other) {
+      // A paragraph of equations only: each a display formula, in LaTeX without the inline `$` delimiters.
+      for (const formula of inline.formulas) out.push({ kind: 'formula', text: formula });
+      out.push(...after);
+      return;
+    }
     const text = tidy(role.label && inline.text.trim() ? `${role.label} ${inline.text}` : inline.text);
-    if (text) {
-      const onlyFormula = inline.formulas > 0 && !inline.other;
+    // A paragraph that starts with a check box is an item of a check list (Markdown writes it as a task item).
+    if (CHECK_BOX_START.test(text) && (role.kind === 'paragraph' || role.kind === 'list-item')) {
+      out.push({ text, kind: 'list-item', level: role.kind === 'list-item' ? (role.level ?? 1) : 1, ordered: false });
+      out.push(...after);
+      return;
+    }
+    if (text)
       out.push({
         text,
-        ...(onlyFormula ? { kind: 'formula' } : { kind: role.kind }),
-        ...(!onlyFormula && role.level !== undefined ? { level: role.level } : {}),
-        ...(!onlyFormula && role.ordered !== undefined ? { ordered: role.ordered } : {}),
+        kind: role.kind,
+        ...(role.level !== undefined ? { level: role.level } : {}),
+        ...(role.ordered !== undefined ? { ordered: role.ordered } : {}),
       });
-    }
     out.push(...after);
   }
 
@@ -370,7 +418,7 @@ class WordReader {
     return chain;
   }
 
-  private inline(node: Element, state: { text: string; formulas: number; other: boolean }, after: TextSegment[]): void {
+  private inline(node: Element, state: InlineState, after: TextSegment[]): void {
     for (const child of childElements(node)) {
       switch (localName(child)) {
         case 't':
@@ -394,10 +442,14 @@ class WordReader {
           if (id && !into.includes(id)) into.push(id);
           break;
         }
-        case 'oMath':
-          state.text += ` ${ommlToLinear(child)} `;
-          state.formulas++;
+        case 'oMath': {
+          // An equation in running text is written inline, `$...$`, as Markdown and LaTeX readers take it.
+          const formula = ommlToLatex(child);
+          if (!formula) break;
+          state.text += ` $${formula}$ `;
+          state.formulas.push(formula);
           break;
+        }
         case 'drawing':
         case 'pict':
         case 'object':
@@ -406,6 +458,24 @@ class WordReader {
         case 'AlternateContent':
           this.inline(firstChild(child, 'Choice') ?? child, state, after);
           break;
+        case 'sdt': {
+          // A check box content control is its state, whatever glyph (or none) its content shows.
+          const checkbox = descendants(firstChild(child, 'sdtPr') ?? child, 'checkbox')[0];
+          if (checkbox) {
+            state.text += isChecked(firstChild(checkbox, 'checked')) ? CHECKED : UNCHECKED;
+            state.other = true;
+          } else this.inline(firstChild(child, 'sdtContent') ?? child, state, after);
+          break;
+        }
+        case 'fldChar': {
+          // A legacy check box form field (FORMCHECKBOX) has no text of its own: its state is in its field data.
+          const box = pathOf(child, 'ffData', 'checkBox');
+          if (box) {
+            state.text += isChecked(firstChild(box, 'checked') ?? firstChild(box, 'default')) ? CHECKED : UNCHECKED;
+            state.other = true;
+          }
+          break;
+        }
         case 'del':
         case 'moveFrom':
         case 'delText':
@@ -424,6 +494,11 @@ class WordReader {
   private drawing(drawing: Element, after: TextSegment[]): void {
     const boxes = descendants(drawing, 'txbxContent');
     for (const box of boxes) after.push(...this.blocks(box));
+    // A chart: its title and the table of its cached data.
+    for (const chart of descendants(drawing, 'chart')) {
+      const document = this.charts.get(relationshipId(chart) ?? '');
+      if (document) after.push(...chartSegments(document));
+    }
     for (const blip of [...descendants(drawing, 'blip'), ...descendants(drawing, 'imagedata')]) {
       const id = relationshipId(blip, 'embed') ?? relationshipId(blip, 'id');
       const rel = id ? this.rels.get(id) : undefined;

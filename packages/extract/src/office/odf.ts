@@ -31,7 +31,7 @@ export async function readOdf(
   if (!body) throw new ExtractError('CORRUPT', 'The OpenDocument file has no content.xml body');
   const styles = stylesOf([content, await pkg.xml('styles.xml').catch(() => undefined)]);
   const figures = new FigureImages(options.extractImages);
-  const reader = new OdfReader(styles, figures);
+  const reader = new OdfReader(styles, figures, await objectsOf(pkg, body));
   let result: ExtractResult;
   if (format === 'ods') {
     result = workbookResult(sheetsOf(firstChild(body, 'spreadsheet') ?? body), 'ods');
@@ -61,6 +61,22 @@ export async function readOdf(
   result.images = await figures.save(pkg, options);
   result.segments = result.segments.filter((segment) => segment.text !== '' || segment.image);
   return result;
+}
+
+/** Most embedded objects read ahead (charts, in the main): more are left out. */
+const MAX_OBJECTS = 200;
+
+/** The embedded objects' own content (`Object 1/content.xml`) by the href a `draw:object` names them with. */
+async function objectsOf(pkg: OfficePackage, body: Element): Promise<Map<string, Document>> {
+  const objects = new Map<string, Document>();
+  for (const object of descendants(body, 'object').slice(0, MAX_OBJECTS)) {
+    const href = attribute(object, 'href');
+    const folder = href && !/^[a-z][a-z0-9+.-]*:/i.test(href) ? href.replace(/^\.\//, '').replace(/\/$/, '') : '';
+    if (!folder || objects.has(folder)) continue;
+    const content = await pkg.xml(`${folder}/content.xml`).catch(() => undefined);
+    if (content) objects.set(folder, content);
+  }
+  return objects;
 }
 
 async function statisticsOf(pkg: OfficePackage): Promise<{ pageCount?: number }> {
@@ -112,6 +128,7 @@ class OdfReader {
   constructor(
     private readonly styles: OdfStyles,
     private readonly figures: FigureImages,
+    private readonly objects: Map<string, Document> = new Map(),
   ) {}
 
   blocks(container: Element, slide?: number): TextSegment[] {
@@ -202,12 +219,39 @@ class OdfReader {
       const image = firstChild(shape, 'image');
       const box = firstChild(shape, 'text-box');
       const table = firstChild(shape, 'table');
+      const object = firstChild(shape, 'object');
       if (box) return this.blocks(box, slide);
       if (table) return this.blocks(shape, slide);
+      if (object) {
+        const chart = this.chart(object, slide);
+        if (chart.length > 0) return chart;
+      }
       if (image) return this.shape(image, slide);
       return [];
     }
     return this.blocks(shape, slide);
+  }
+
+  /**
+   * An embedded chart (`draw:object` whose content is an `office:chart`), as the Office readers write one: its
+   * title as a caption, then its data (the chart's own local table: categories, series names, values) as a table.
+   */
+  private chart(object: Element, slide?: number): TextSegment[] {
+    const href = (attribute(object, 'href') ?? '').replace(/^\.\//, '').replace(/\/$/, '');
+    const document = this.objects.get(href) ?? object;
+    // `chart:chart`, inside the object's `office:chart` body.
+    const chart = descendants(document, 'chart').find(
+      (element) => element.parent !== null && localName(element.parent as Element) === 'chart',
+    );
+    if (!chart) return [];
+    const out: TextSegment[] = [];
+    const title = firstChild(chart, 'title');
+    const titleText = title ? tidy(descendants(title, 'p').map(textContent).join(' ')) : '';
+    if (titleText) out.push({ kind: 'caption', text: titleText });
+    const data = firstChild(chart, 'table');
+    const table = data && this.table(data, slide);
+    if (table) out.push(table);
+    return out;
   }
 
   private paragraphRole(style: string | undefined): Pick<TextSegment, 'kind' | 'level'> {

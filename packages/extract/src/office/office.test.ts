@@ -44,6 +44,40 @@ const simple = (result: ExtractResult) =>
     ...(hidden ? { hidden } : {}),
   }));
 
+/** A Word document of the body given, with extra parts and relationships of the main part. */
+async function wordDocument(
+  body: string,
+  parts: Record<string, string> = {},
+  relationships: [string, string, string][] = [],
+): Promise<Buffer> {
+  const zip = new JSZip();
+  zip.file(
+    '[Content_Types].xml',
+    '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+      '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  );
+  const rels = (list: [string, string, string][]) =>
+    '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+    list
+      .map(
+        ([id, type, target]) =>
+          `<Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"/>`,
+      )
+      .join('') +
+    '</Relationships>';
+  zip.file('_rels/.rels', rels([['rId1', 'officeDocument', 'word/document.xml']]));
+  zip.file('word/_rels/document.xml.rels', rels(relationships));
+  for (const [name, content] of Object.entries(parts)) zip.file(name, content);
+  zip.file(
+    'word/document.xml',
+    '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" ' +
+      'xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math" ' +
+      `xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><w:body>${body}</w:body></w:document>`,
+  );
+  return zip.generateAsync({ type: 'nodebuffer' });
+}
+
 describe('office sniffing', () => {
   it('names each format from its bytes, whatever the file is called', async () => {
     const head = (bytes: Buffer) => sniff(bytes.subarray(0, 4100));
@@ -215,6 +249,92 @@ describe('Word', () => {
     expect(toMarkdown(result.segments)).toContain('| Steps | 1. Mix 2. Bake |');
   });
 
+  it('writes equations in LaTeX: inline in running text, display ones as formulas', async () => {
+    const m = (inner: string) => `<m:oMath>${inner}</m:oMath>`;
+    const r = (text: string) => `<m:r><m:t>${text}</m:t></m:r>`;
+    const body =
+      `<w:p><w:r><w:t xml:space="preserve">The area is </w:t></w:r>${m(`${r('A=πr')}<m:sSup><m:e>${r('')}</m:e><m:sup>${r('2')}</m:sup></m:sSup>`)}<w:r><w:t>.</w:t></w:r></w:p>` +
+      `<w:p><m:oMathPara>${m(
+        // A display equation wrapped in an array of one row, as Word numbers one: no array in the LaTeX.
+        `<m:eqArr><m:e>${r('x=')}<m:f><m:num>${r('-b±')}<m:rad><m:radPr><m:degHide m:val="1"/></m:radPr><m:deg/><m:e>${r('Δ')}</m:e></m:rad></m:num><m:den>${r('2a')}</m:den></m:f></m:e></m:eqArr>`,
+      )}</m:oMathPara></w:p>` +
+      `<w:p>${m(
+        `<m:nary><m:naryPr><m:chr m:val="∑"/></m:naryPr><m:sub>${r('n=1')}</m:sub><m:sup>${r('∞')}</m:sup><m:e><m:sSub><m:e>${r('a')}</m:e><m:sub>${r('n')}</m:sub></m:sSub></m:e></m:nary>` +
+          `<m:d><m:e>${r('x')}</m:e></m:d><m:func><m:fName>${r('log')}</m:fName><m:e>${r('y')}</m:e></m:func>` +
+          `<m:limLow><m:e><m:groupChr><m:e>${r('a+b')}</m:e></m:groupChr></m:e><m:lim>${r('n')}</m:lim></m:limLow>` +
+          `<m:eqArr><m:e>${r('a')}</m:e><m:e>${r('b')}</m:e></m:eqArr>`,
+      )}</w:p>`;
+    const result = await read(await wordDocument(body), 'equations.docx');
+    expect(simple(result)).toEqual([
+      { kind: 'paragraph', text: 'The area is $A= \\pi r^{2}$ .' },
+      { kind: 'formula', text: 'x=\\frac{-b \\pm \\sqrt{ \\Delta }}{2a}' },
+      {
+        kind: 'formula',
+        text: '\\sum_{n=1}^{ \\infty }{a_{n}}\\left(x\\right)\\log{y}\\underbrace{a+b}_{n}\\begin{array}{c}a \\\\ b\\end{array}',
+      },
+    ]);
+    expect(toMarkdown(result.segments)).toContain('$$\nx=\\frac{-b \\pm \\sqrt{ \\Delta }}{2a}\n$$');
+  });
+
+  it("writes a chart in a Word document as its title and a table of its cached categories and series' values", async () => {
+    const chart =
+      '<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart>' +
+      '<c:title><c:tx><c:rich><a:p><a:r><a:t>Ducks seen</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea><c:barChart>' +
+      ['Lake', 'Sea']
+        .map(
+          (name, s) =>
+            `<c:ser><c:tx><c:strRef><c:strCache><c:pt idx="0"><c:v>${name}</c:v></c:pt></c:strCache></c:strRef></c:tx>` +
+            '<c:cat><c:strRef><c:strCache><c:pt idx="0"><c:v>2021</c:v></c:pt><c:pt idx="1"><c:v>2022</c:v></c:pt></c:strCache></c:strRef></c:cat>' +
+            `<c:val><c:numRef><c:numCache><c:pt idx="0"><c:v>${10 + s}</c:v></c:pt><c:pt idx="1"><c:v>${20 + s}</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser>`,
+        )
+        .join('') +
+      '</c:barChart></c:plotArea></c:chart></c:chartSpace>';
+    const body =
+      '<w:p><w:r><w:t>Before the chart</w:t></w:r><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData><c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="rId9"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>';
+    const result = await read(
+      await wordDocument(body, { 'word/charts/chart1.xml': chart }, [['rId9', 'chart', 'charts/chart1.xml']]),
+      'charted.docx',
+    );
+    expect(simple(result)).toEqual([
+      { kind: 'paragraph', text: 'Before the chart' },
+      { kind: 'caption', text: 'Ducks seen' },
+      { kind: 'table', text: '\tLake\tSea\n2021\t10\t11\n2022\t20\t21' },
+    ]);
+    expect(result.segments[2]!.rows![0]!.every((cell) => cell.header)).toBe(true);
+    expect(toMarkdown(result.segments)).toContain('| 2022 | 20 | 21 |');
+    // A cache that claims a point far out (a damaged or hostile file) costs a bounded table, not a million rows.
+    const far = chart.replace('<c:pt idx="1"><c:v>20</c:v>', '<c:pt idx="999999"><c:v>20</c:v>');
+    const capped = await read(
+      await wordDocument(body, { 'word/charts/chart1.xml': far }, [['rId9', 'chart', 'charts/chart1.xml']]),
+      'far.docx',
+    );
+    expect(capped.segments.find((segment) => segment.kind === 'table')!.rows).toHaveLength(1001);
+  });
+
+  it('reads check boxes (content controls and legacy form fields) by their state and writes check lists as task items', async () => {
+    const box = (checked: string) =>
+      `<w:sdt><w:sdtPr><w14:checkbox xmlns:w14="http://schemas.microsoft.com/office/word/2010/wordml"><w14:checked w14:val="${checked}"/></w14:checkbox></w:sdtPr>` +
+      // The glyph shown disagrees with the state on purpose: the state wins.
+      '<w:sdtContent><w:r><w:t>?</w:t></w:r></w:sdtContent></w:sdt>';
+    const field = (value: string) =>
+      `<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:checkBox><w:default w:val="${value}"/></w:checkBox></w:ffData></w:fldChar></w:r>`;
+    const body =
+      `<w:p>${box('1')}<w:r><w:t xml:space="preserve"> Coffee</w:t></w:r></w:p>` +
+      `<w:p>${box('0')}<w:r><w:t xml:space="preserve"> Tea</w:t></w:r></w:p>` +
+      `<w:p>${field('1')}<w:r><w:t xml:space="preserve"> Milk</w:t></w:r></w:p>` +
+      `<w:p><w:r><w:t>Sugar?</w:t></w:r>${box('0')}</w:p>`;
+    const result = await read(await wordDocument(body), 'checks.docx');
+    expect(simple(result)).toEqual([
+      { kind: 'list-item', text: '☒ Coffee', level: 1, ordered: false },
+      { kind: 'list-item', text: '☐ Tea', level: 1, ordered: false },
+      { kind: 'list-item', text: '☒ Milk', level: 1, ordered: false },
+      // A box after the text is no check list's item.
+      { kind: 'paragraph', text: 'Sugar?☐' },
+    ]);
+    expect(toMarkdown(result.segments)).toBe('- [x] Coffee\n- [ ] Tea\n- [x] Milk\n\nSugar?☐\n');
+    expect(result.text).toContain('* ☒ Coffee\n* ☐ Tea');
+  });
+
   it('never expands an XML entity bomb and ends a damaged zip CORRUPT, a bomb TOO_LARGE, an encrypted one ENCRYPTED', async () => {
     const original = await JSZip.loadAsync(await makeDocx());
     const lol = Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`).join('');
@@ -271,7 +391,7 @@ describe('sheets', () => {
     expect(result.metadata).toMatchObject({ format: 'xlsx', sheetCount: 2 });
   });
 
-  it("writes a chart drawn on a sheet as its title and its series' names, after the sheet's table", async () => {
+  it("writes a chart drawn on a sheet as its alt text, title and cached data, and a picture as its alt text, after the sheet's table", async () => {
     const zip = await JSZip.loadAsync(await makeXlsx());
     const rel = (id: string, type: string, target: string) =>
       `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"/></Relationships>`;
@@ -279,7 +399,9 @@ describe('sheets', () => {
     zip.file('xl/drawings/_rels/drawing1.xml.rels', rel('rId1', 'chart', '../charts/chart1.xml'));
     zip.file(
       'xl/drawings/drawing1.xml',
-      '<xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><xdr:twoCellAnchor><xdr:graphicFrame><c:chart r:id="rId1"/></xdr:graphicFrame></xdr:twoCellAnchor></xdr:wsDr>',
+      '<xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
+        '<xdr:twoCellAnchor><xdr:graphicFrame><xdr:nvGraphicFramePr><xdr:cNvPr id="2" name="Chart 1" descr="Bar chart of scores"/></xdr:nvGraphicFramePr><c:chart r:id="rId1"/></xdr:graphicFrame></xdr:twoCellAnchor>' +
+        '<xdr:oneCellAnchor><xdr:pic><xdr:nvPicPr><xdr:cNvPr id="3" name="Image 1" descr="Class photo"/></xdr:nvPicPr></xdr:pic></xdr:oneCellAnchor></xdr:wsDr>',
     );
     zip.file(
       'xl/charts/chart1.xml',
@@ -289,12 +411,16 @@ describe('sheets', () => {
         '<c:val><c:numRef><c:numCache><c:pt idx="0"><c:v>17</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>',
     );
     const result = await read(await zip.generateAsync({ type: 'nodebuffer' }), 'charted.xlsx');
-    expect(simple(result).slice(1, 4)).toEqual([
+    expect(simple(result).slice(1, 6)).toEqual([
       expect.objectContaining({ kind: 'table', sheet: 1 }),
+      // The drawing's alt texts, in its order.
+      { kind: 'figure', text: 'Bar chart of scores', sheet: 1 },
       { kind: 'caption', text: 'Scores by student', sheet: 1 },
-      { kind: 'paragraph', text: 'Score', sheet: 1 },
+      // Its cached data: no categories cached, so the points are numbered.
+      { kind: 'table', text: '\tScore\n1\t17', sheet: 1 },
+      { kind: 'figure', text: 'Class photo', sheet: 1 },
     ]);
-    expect(simple(result)[4]).toEqual({ kind: 'heading', text: 'Schedule', level: 2, sheet: 2 });
+    expect(simple(result)[6]).toEqual({ kind: 'heading', text: 'Schedule', level: 2, sheet: 2 });
   });
 
   it('reads a CSV as one table with its quoted fields', async () => {
@@ -332,6 +458,39 @@ describe('OpenDocument and RTF', () => {
       { kind: 'footnote', text: 'Meiosis makes four.' },
     ]);
     expect(result.metadata).toMatchObject({ format: 'odt' });
+  });
+
+  it("reads a chart embedded in an ODT (its own object's content.xml) as its title and its data table", async () => {
+    const zip = await JSZip.loadAsync(await makeOdt());
+    const content = await zip.file('content.xml')!.async('string');
+    const ns =
+      'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:xlink="http://www.w3.org/1999/xlink"';
+    zip.file(
+      'content.xml',
+      content
+        .replace('<office:document-content ', `<office:document-content ${ns} `)
+        .replace(
+          '</office:text>',
+          '<text:p><draw:frame draw:name="Object 1"><draw:object xlink:href="./Object 1"/></draw:frame></text:p></office:text>',
+        ),
+    );
+    const cell = (text: string) => `<table:table-cell><text:p>${text}</text:p></table:table-cell>`;
+    zip.file(
+      'Object 1/content.xml',
+      '<?xml version="1.0"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" ' +
+        'xmlns:chart="urn:oasis:names:tc:opendocument:xmlns:chart:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" ' +
+        'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"><office:body><office:chart><chart:chart>' +
+        '<chart:title><text:p>Cells counted</text:p></chart:title><chart:plot-area/>' +
+        `<table:table table:name="local-table"><table:table-header-rows><table:table-row>${cell('')}${cell('Mitosis')}</table:table-row></table:table-header-rows>` +
+        `<table:table-rows><table:table-row>${cell('Day 1')}${cell('12')}</table:table-row></table:table-rows></table:table>` +
+        '</chart:chart></office:chart></office:body></office:document-content>',
+    );
+    const result = await read(await zip.generateAsync({ type: 'nodebuffer' }), 'charted.odt');
+    expect(simple(result).slice(-3)).toEqual([
+      { kind: 'caption', text: 'Cells counted' },
+      { kind: 'table', text: '\tMitosis\nDay 1\t12' },
+      { kind: 'footnote', text: 'Meiosis makes four.' },
+    ]);
   });
 
   it('reads an RTF to a heading and paragraphs, its code page and \\u escapes decoded, its tables of fonts and info left out', async () => {

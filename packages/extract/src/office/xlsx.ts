@@ -17,7 +17,7 @@ export interface SheetGrid {
   cells: Map<number, Map<number, string>>;
   /** Whether the sheet was cut at `MAX_CELLS_PER_SHEET`. */
   cut: boolean;
-  /** The titles and series' names of the charts drawn on the sheet, after its table. */
+  /** What is drawn on the sheet (charts as their alt text, title and data table; pictures' alt text), after its table. */
   charts?: TextSegment[];
 }
 
