@@ -249,28 +249,41 @@ export async function run(args: string[]): Promise<void> {
     await fs.writeFile(bodiesFile, JSON.stringify(bodies));
     memory = await startMemoryServer(bodiesFile);
 
-    const results: ({ case: string; server: string } & Awaited<ReturnType<typeof load>>)[] = [];
-    for (const c of cases) {
-      for (const [server, url] of [
-        ['api', api.url],
-        ['from memory', memory.url],
-      ] as const) {
-        await load(url, c, headers, o, 2);
-        results.push({ case: c.name, server, ...(await load(url, c, headers, o, o.seconds)) });
-        console.log(`  ${c.name} (${server}) done`);
+    // In rounds, api and memory server in turns (the order flipping each round), so that a change in the shared
+    // machine's load falls on both; each case's ratio is the median of its rounds' ratios.
+    const results: ({ case: string; server: string; round: number } & Awaited<ReturnType<typeof load>>)[] = [];
+    const servers = [
+      ['api', api.url],
+      ['from memory', memory.url],
+    ] as const;
+    for (let round = 1; round <= o.rounds; round++) {
+      for (const c of cases) {
+        for (const [server, url] of round % 2 ? servers : [...servers].reverse()) {
+          await load(url, c, headers, o, 2);
+          results.push({ case: c.name, server, round, ...(await load(url, c, headers, o, o.seconds)) });
+        }
       }
+      console.log(`  round ${round} of ${o.rounds} done (load ${machine().loadAverage[0]})`);
     }
-    const rowsOut = results.map((r, i) => ({
-      case: r.case,
-      server: r.server,
-      'req/s': r.requestsPerSecond,
-      'p50 ms': r.p50,
-      'p99 ms': r.p99,
-      'max ms': r.max,
-      'KB/resp': Math.round(r.bytesPerResponse / 102.4) / 10,
-      'api/memory':
-        i % 2 === 0 ? `${Math.round((results[i + 1]!.requestsPerSecond / r.requestsPerSecond) * 10) / 10}x slower` : '',
-    }));
+    const of = (c: Case, server: string) => results.filter((r) => r.case === c.name && r.server === server);
+    const rowsOut = cases.flatMap((c) => {
+      const [fromApi, fromMemory] = [of(c, 'api'), of(c, 'from memory')];
+      const ratios = fromApi.map((r, i) => fromMemory[i]!.requestsPerSecond / r.requestsPerSecond);
+      const row = (server: string, runs: typeof results, ratio: string) => ({
+        case: c.name,
+        server,
+        'req/s': Math.round(median(runs.map((r) => r.requestsPerSecond))),
+        'p50 ms': median(runs.map((r) => r.p50)),
+        'p99 ms': median(runs.map((r) => r.p99)),
+        'KB/resp': Math.round(median(runs.map((r) => r.bytesPerResponse)) / 102.4) / 10,
+        'api/memory': ratio,
+        rounds: ratios.map((x) => x.toFixed(2)).join(' '),
+      });
+      return [
+        row('api', fromApi, `${median(ratios).toFixed(2)}x slower`),
+        { ...row('from memory', fromMemory, ''), rounds: '' },
+      ];
+    });
     const summary = {
       benchmark: 'api',
       date: new Date().toISOString(),
@@ -284,7 +297,8 @@ export async function run(args: string[]): Promise<void> {
       },
       loadSeconds,
       measuredThrough:
-        `autocannon in this process, ${o.connections} connections, ${o.seconds} s per case after a 2 s warm-up, against the api ` +
+        `autocannon in this process, ${o.connections} connections, ${o.seconds} s per case after a 2 s warm-up, ${o.rounds} rounds ` +
+        "with api and memory server in turns (medians of the rounds; the ratio is the median of the rounds' ratios), against the api " +
         'process (embedded Postgres, redis-server, local storage; rate limiter on with limits out of reach) and against ' +
         'memory-server.ts, a minimal Express app in its own process answering the same bodies from memory with res.json. ' +
         'get by id cycles through 200 random live materials (the memory server holds the same 200 bodies).',
