@@ -92,10 +92,12 @@ const FOLDERS = ['html', 'epub', 'pdf', 'pdf-from-office', 'docx', 'odf', 'pptx'
  * system's temporary folder, keyed by the source's bytes; left out when LibreOffice is missing.
  */
 const OFFICE_PDF_FOLDER = 'pdf-from-office';
-const OFFICE_PDF_SOURCES: { folder: string; ext: string; filter: string }[] = [
-  { folder: 'docx', ext: '.docx', filter: 'pdf' },
-  { folder: 'odf', ext: '.odt', filter: 'pdf' },
-  { folder: 'html', ext: '.html', filter: 'pdf:writer_web_pdf_Export' },
+// HTML is read as a Writer document (Writer/Web's own PDF export drops a page's first heading and floats lists
+// to the foot of the page).
+const OFFICE_PDF_SOURCES: { folder: string; ext: string; convert: string[] }[] = [
+  { folder: 'docx', ext: '.docx', convert: ['--convert-to', 'pdf'] },
+  { folder: 'odf', ext: '.odt', convert: ['--convert-to', 'pdf'] },
+  { folder: 'html', ext: '.html', convert: ['--infilter=HTML (StarWriter)', '--convert-to', 'pdf:writer_pdf_Export'] },
 ];
 const OFFICE_PDF_CACHE = path.join(os.tmpdir(), 'quire-bench-structure-office-pdf');
 const PANDOC_FORMATS: Record<string, string> = { '.html': 'html', '.epub': 'epub', '.docx': 'docx', '.odt': 'odt' };
@@ -178,12 +180,13 @@ async function officePdfReferences(): Promise<{ name: string; source: string; re
   }
   await fs.mkdir(OFFICE_PDF_CACHE, { recursive: true });
   const found = [];
-  for (const { folder, ext, filter } of OFFICE_PDF_SOURCES) {
+  for (const { folder, ext, convert } of OFFICE_PDF_SOURCES) {
     const docs = (await referencesOf(folder)).filter((doc) => doc.source.endsWith(ext));
     const missing: { doc: (typeof docs)[number]; pdf: string; named: string }[] = [];
     for (const doc of docs) {
       const hash = createHash('sha256')
         .update(await fs.readFile(doc.source))
+        .update(convert.join(' '))
         .digest('hex')
         .slice(0, 16);
       const pdf = path.join(OFFICE_PDF_CACHE, `${hash}.pdf`);
@@ -199,8 +202,7 @@ async function officePdfReferences(): Promise<{ name: string; source: string; re
         [
           '--headless',
           `-env:UserInstallation=file://${profile}`,
-          '--convert-to',
-          filter,
+          ...convert,
           '--outdir',
           outDir,
           ...missing.map((m) => m.doc.source),
