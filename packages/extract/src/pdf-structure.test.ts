@@ -117,6 +117,42 @@ describe('the structure of a PDF, read from its page', () => {
     expect(toMarkdown(result.segments)).toContain('- The nucleus\n  - The nucleolus inside it\n- The cytoplasm');
   });
 
+  it("reads Word's letter-o bullet under an item as a nested item, and keeps a list's several-level numbers in its items", async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, 'What you will see:', 72);
+      doc.font('Helvetica').fontSize(11);
+      doc.text('•  The wall', 72, doc.y);
+      doc.text('o  The outer layer', 90, doc.y);
+      doc.text('o  The inner layer', 90, doc.y);
+      doc.text('•  The nucleus', 72, doc.y);
+      doc.moveDown(1);
+      body(doc, 'The parts of the report:', 72);
+      doc.font('Helvetica').fontSize(11);
+      doc.text('2.3.1. Hardware Constraints', 90, doc.y);
+      doc.text('2.3.2. Software Constraints', 90, doc.y);
+      doc.text('2.3.2.1. First sub-item at this level', 110, doc.y);
+      doc.moveDown(1);
+      // A sentence that starts with a decimal number, and a line of a table of contents, are no items.
+      body(doc, 'The cell wall is strong.', 72);
+      body(doc, '3.5 million cells fit on the slide, so many that one cannot count them one by one.', 72);
+      doc.font('Helvetica').fontSize(11).text('1.2 Cell walls . . . . . . . . . . . . . . . . 14', 72, doc.y);
+    });
+    const result = await extract(pdf);
+    const items = result.segments.filter((s) => s.kind === 'list-item');
+    expect(items.map((s) => [s.text.replace(/\s+/g, ' '), s.ordered, s.level])).toEqual([
+      ['The wall', false, 1],
+      ['The outer layer', false, 2],
+      ['The inner layer', false, 2],
+      ['The nucleus', false, 1],
+      ['2.3.1. Hardware Constraints', false, 1],
+      ['2.3.2. Software Constraints', false, 1],
+      ['2.3.2.1. First sub-item at this level', false, 2],
+    ]);
+    expect(toMarkdown(result.segments)).toContain('- 2.3.1. Hardware Constraints\n');
+    expect(result.text).toContain('3.5 million cells');
+  });
+
   it('keeps a question and its italic note in one item, and starts the nesting again in the next column', async () => {
     // Questions numbered in bold with their text set in past the number (a hanging indent), a note in italics.
     const column = (doc: PDFKit.PDFDocument, x: number, first: number) => {
@@ -208,6 +244,32 @@ describe('the structure of a PDF, read from its page', () => {
     const result = await extract(pdf);
     expect(result.segments.filter((s) => s.kind === 'heading')).toEqual([]);
     expect(toMarkdown(result.segments)).not.toMatch(/^#/m);
+  });
+
+  it("reads no heading in a bold table row at the body's size whose cells stand apart, but one whose number stands apart", async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, BODY);
+      const y = doc.y;
+      doc.font('Helvetica-Bold').fontSize(11);
+      doc.text('Sample', 72, y, { lineBreak: false });
+      doc.text('Stain', 220, y, { lineBreak: false });
+      doc.text('Result', 370, y, { lineBreak: false });
+      doc.font('Helvetica').fontSize(11);
+      doc.text('Onion skin', 72, y + 16, { lineBreak: false });
+      doc.text('Iodine', 220, y + 16, { lineBreak: false });
+      doc.text('Walls seen', 370, y + 16, { lineBreak: false });
+      doc.text('', 72, y + 50);
+      body(doc, BODY, 72);
+      const h = doc.y;
+      doc.font('Helvetica-Bold').fontSize(11);
+      doc.text('2.1', 72, h, { lineBreak: false });
+      doc.text('Methods', 120, h, { lineBreak: false });
+      doc.text('', 72, h + 20);
+      body(doc, BODY, 72);
+    });
+    const result = await extract(pdf);
+    expect(result.segments.filter((s) => s.kind === 'heading').map((s) => s.text)).toEqual(['2.1 Methods']);
   });
 
   it('reads a bold line a little smaller than the body as the heading of the smaller text under it', async () => {
