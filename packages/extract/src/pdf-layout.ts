@@ -303,10 +303,20 @@ function blocksOf(
   return blocks;
 }
 
-/** Sizes within this ratio of each other are one heading size (a title's 24 pt and 24.5 pt lines). */
-const SAME_SIZE = 1.08;
+/**
+ * Sizes within this ratio of each other are one heading size (a title's 24 pt and 24.5 pt lines); a word
+ * processor's 14 pt "Heading 1" and 13 pt "Heading 2" are two.
+ */
+const SAME_SIZE = 1.05;
 /** A short block set bigger than the body text, or bold at the body's size, that does not read as a sentence. */
-function isHeading(block: Block, body: number, bodyBold: boolean, font: string, next?: Block): boolean {
+function isHeading(
+  block: Block,
+  body: number,
+  bodyBold: boolean,
+  font: string,
+  next?: Block,
+  previous?: Block,
+): boolean {
   // A numbered line set as a heading ("(1) Scope" in bold) is one, not a list's item.
   if (block.kind && !(block.kind === 'list-item' && (block.marker!.ordered || block.marker!.text === ''))) return false;
   const text = block.text.trim();
@@ -318,7 +328,11 @@ function isHeading(block: Block, body: number, bodyBold: boolean, font: string, 
   if (block.size >= body * HEADING_SIZE_RATIO) return true;
   // A line or two a little bigger than the body and in another typeface, not ending as a sentence does.
   const otherFont = font !== '' && block.font !== undefined && block.font !== font;
-  if (otherFont && block.size >= body * OTHER_FONT_RATIO && block.lines.length <= 2 && !/[.:]$/.test(text)) return true;
+  // (Not an item among others: a list may be set in another typeface a size up, as a word processor's list
+  // style is; a numbered heading "(1) Scope" stands between paragraphs.)
+  const inList = block.kind === 'list-item' && (next?.kind === 'list-item' || previous?.kind === 'list-item');
+  if (otherFont && !inList && block.size >= body * OTHER_FONT_RATIO && block.lines.length <= 2 && !/[.:]$/.test(text))
+    return true;
   // Bold at the body's size. A little smaller and bold heads smaller text still (a box's aside); bold over
   // text of its own size, both under the body's, is a table's header row.
   const headsSmaller = next !== undefined && next.size * HEADING_SIZE_RATIO <= block.size;
@@ -332,15 +346,12 @@ function isHeading(block: Block, body: number, bodyBold: boolean, font: string, 
  * counted from where the numbered ones start.
  */
 function headingLevels(headings: Block[], body: number): Map<Block, number> {
-  // The sizes two headings or more share make the ladder, under the biggest (a title); another size used once
-  // (a cover's words) does not push every heading under it a level down.
+  // Every size bigger than the body's makes a step of the ladder, a size used once too: a word processor's
+  // "Heading 1" and "Heading 2" may each head one section of a short document.
   const bigger = headings.map((h) => h.size).filter((size) => size >= body * HEADING_SIZE_RATIO);
   const sizes: number[] = [];
-  for (const [i, size] of [...bigger].sort((a, b) => b - a).entries()) {
-    const shared =
-      i === 0 || bigger.filter((other) => Math.max(other, size) / Math.min(other, size) < SAME_SIZE).length >= 2;
-    if (shared && !sizes.some((known) => known / size < SAME_SIZE)) sizes.push(size);
-  }
+  for (const size of [...bigger].sort((a, b) => b - a))
+    if (!sizes.some((known) => known / size < SAME_SIZE)) sizes.push(size);
   const rankOf = (h: Block) => 1 + sizes.filter((known) => known / h.size >= SAME_SIZE).length;
   const depthOf = (h: Block) => {
     const number = SECTION_NUMBER.exec(h.text);
@@ -410,7 +421,7 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
     const text = blocks.filter((block) => !block.kind?.startsWith('page-'));
     const found = text.filter(
       (block, i) =>
-        isHeading(block, body, bodyBold, font, text[i + 1]) &&
+        isHeading(block, body, bodyBold, font, text[i + 1], text[i - 1]) &&
         !(block === lowest && block.box[1] >= height * (1 - MARGIN_BAND)),
     );
     // Bold lines at the body's size one after another (a table's header, code, a list of names) are emphasis:

@@ -85,6 +85,47 @@ describe('the structure of a PDF, read from its page', () => {
     expect(result.text).toBe(result.segments.map((s) => s.text).join('\n'));
   });
 
+  it("gives each heading size a level of its own, a size used once and a word processor's 14 and 13 pt too", async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      doc.font('Helvetica').fontSize(20).text('Swimming in the lake');
+      doc.moveDown(0.5);
+      body(doc, BODY);
+      doc.font('Helvetica-Bold').fontSize(14).text('Getting started');
+      doc.moveDown(0.3);
+      body(doc, BODY);
+      doc.font('Helvetica-Bold').fontSize(13).text('Before the water');
+      doc.moveDown(0.3);
+      body(doc, BODY);
+    });
+    const result = await extract(pdf);
+    expect(result.segments.filter((s) => s.kind === 'heading').map((s) => [s.level, s.text])).toEqual([
+      [1, 'Swimming in the lake'],
+      [2, 'Getting started'],
+      [3, 'Before the water'],
+    ]);
+  });
+
+  it('reads a numbered list set in another typeface a size up as a list, not as headings', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, BODY);
+      doc.font('Times-Roman').fontSize(12);
+      doc.text('1. Put a drop of water on the slide', 90, doc.y);
+      doc.text('2. Lay the sample in the drop', 90, doc.y);
+      doc.text('3. Focus the microscope', 90, doc.y);
+      doc.moveDown(1);
+      body(doc, BODY, 72);
+    });
+    const result = await extract(pdf);
+    expect(result.segments.filter((s) => s.kind === 'heading')).toEqual([]);
+    expect(result.segments.filter((s) => s.kind === 'list-item').map((s) => s.text)).toEqual([
+      'Put a drop of water on the slide',
+      'Lay the sample in the drop',
+      'Focus the microscope',
+    ]);
+  });
+
   it('reads a numbered list and a bulleted list with a nested one as list items', async () => {
     const pdf = await renderPdf({}, (doc) => {
       doc.addPage();
