@@ -206,7 +206,12 @@ const CONTENTS_LINE = /(?:\.\s?){4,}\s*\d+\s*$/u;
  * several levels ("2.3.1") is `kept` in the item's text: Markdown cannot write it, and it is what a reader sees.
  */
 const markerOf = (text: string, afterItem = false) => {
-  if (CONTENTS_LINE.test(text)) return undefined;
+  const marker = leadingMarker(text, afterItem);
+  // (Only a line that starts like an item is read to its end.)
+  return marker && !CONTENTS_LINE.test(text) ? marker : undefined;
+};
+
+function leadingMarker(text: string, afterItem: boolean) {
   const bullet = BULLET.exec(text) ?? (afterItem ? LETTER_BULLET.exec(text) : null);
   if (bullet) return { ordered: false, length: bullet[0].length, kept: false };
   const number = NUMBER.exec(text);
@@ -217,7 +222,7 @@ const markerOf = (text: string, afterItem = false) => {
     return { ordered: !kept, length: outline[0].length, kept };
   }
   return undefined;
-};
+}
 
 /**
  * Whether the line's text stands apart in runs (a table's row, a label and its value) other than a marker or
