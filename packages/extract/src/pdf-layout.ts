@@ -228,8 +228,10 @@ function leadingMarker(text: string, afterItem: boolean) {
  * Whether the line's text stands apart in runs (a table's row, a label and its value) other than a marker or
  * number set off by a tab before its text.
  */
-const inRuns = (line: LayoutLine) =>
-  (line.gaps?.length ?? 0) > (markerOf(line.text) || SECTION_NUMBER.test(line.text) ? 1 : 0);
+function inRuns(line: LayoutLine): boolean {
+  const gaps = line.gaps?.length ?? 0;
+  return gaps > 0 && gaps > (markerOf(line.text) || SECTION_NUMBER.test(line.text) ? 1 : 0);
+}
 
 /** Whether `line` goes on the paragraph `block` ends with, from spacing, size, weight and what starts it. */
 function continues(block: Block, line: LayoutLine): boolean {

@@ -76,8 +76,11 @@ export interface PdfiumLine {
    * Where the line's text stands apart, left to right: the left edge of each run after a gap wider than twice
    * the run's height (a table row's cells, a label and its value, a number and its title after a tab).
    */
-  gaps?: number[];
+  gaps: number[];
 }
+
+/** A line without gaps (shared, so that every line has the same shape for the layout code that reads them). */
+const NO_GAPS: number[] = [];
 
 export interface PdfiumPageLines {
   width: number;
@@ -276,7 +279,7 @@ export class PdfiumPdf {
             // Bold in its middle and at one end: a line, not a word in bold inside it.
             bold: isBold(middle, font) && (isBold(first) || isBold(last)),
             font: font.name,
-            ...(gaps ? { gaps } : {}),
+            gaps: gaps ?? NO_GAPS,
           });
         };
         let start = 0;
