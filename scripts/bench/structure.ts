@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,7 +83,23 @@ const SPLITS: Record<string, { tuning: string[]; heldOut: string[] }> = {
 };
 
 /** The folders scored, and what pandoc reads in each (by extension); quire reads what its sniffing accepts. */
-const FOLDERS = ['html', 'epub', 'pdf', 'docx', 'odf', 'pptx', 'xlsx'] as const;
+const FOLDERS = ['html', 'epub', 'pdf', 'pdf-from-office', 'docx', 'odf', 'pptx', 'xlsx'] as const;
+
+/**
+ * A third set of PDFs, for tuning the PDF rules on more than six files: the Word, OpenDocument text and HTML
+ * documents of docs-eval printed to PDF by LibreOffice, scored against those documents' own references (a
+ * real typesetter's pages with known headings, levels and lists). Made at bench time into a cache under the
+ * system's temporary folder, keyed by the source's bytes; left out when LibreOffice is missing.
+ */
+const OFFICE_PDF_FOLDER = 'pdf-from-office';
+// HTML is read as a Writer document (Writer/Web's own PDF export drops a page's first heading and floats lists
+// to the foot of the page).
+const OFFICE_PDF_SOURCES: { folder: string; ext: string; convert: string[] }[] = [
+  { folder: 'docx', ext: '.docx', convert: ['--convert-to', 'pdf'] },
+  { folder: 'odf', ext: '.odt', convert: ['--convert-to', 'pdf'] },
+  { folder: 'html', ext: '.html', convert: ['--infilter=HTML (StarWriter)', '--convert-to', 'pdf:writer_pdf_Export'] },
+];
+const OFFICE_PDF_CACHE = path.join(os.tmpdir(), 'quire-bench-structure-office-pdf');
 const PANDOC_FORMATS: Record<string, string> = { '.html': 'html', '.epub': 'epub', '.docx': 'docx', '.odt': 'odt' };
 
 interface DocumentRun {
@@ -154,7 +171,57 @@ async function pandocMarkdown(file: string, format: string): Promise<{ markdown:
   return { markdown: out.stdout, ms: out.ms };
 }
 
+/** LibreOffice's PDF of each office and HTML source with a reference, made once per source's content. */
+async function officePdfReferences(): Promise<{ name: string; source: string; reference: string }[]> {
+  const soffice = (await hasCommand('soffice', '--version')) ? 'soffice' : undefined;
+  if (!soffice) {
+    console.log(`LibreOffice is missing, so ${OFFICE_PDF_FOLDER} is left out (Debian: apt-get install libreoffice)`);
+    return [];
+  }
+  await fs.mkdir(OFFICE_PDF_CACHE, { recursive: true });
+  const found = [];
+  for (const { folder, ext, convert } of OFFICE_PDF_SOURCES) {
+    const docs = (await referencesOf(folder)).filter((doc) => doc.source.endsWith(ext));
+    const missing: { doc: (typeof docs)[number]; pdf: string; named: string }[] = [];
+    for (const doc of docs) {
+      const hash = createHash('sha256')
+        .update(await fs.readFile(doc.source))
+        .update(convert.join(' '))
+        .digest('hex')
+        .slice(0, 16);
+      const pdf = path.join(OFFICE_PDF_CACHE, `${hash}.pdf`);
+      if (!(await fs.stat(pdf).catch(() => null)))
+        missing.push({ doc, pdf, named: path.basename(doc.source).replace(/\.[^.]+$/, '.pdf') });
+      found.push({ name: `${folder}/${doc.name}`, source: pdf, reference: doc.reference });
+    }
+    if (missing.length) {
+      const outDir = await fs.mkdtemp(path.join(OFFICE_PDF_CACHE, 'out-'));
+      const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-bench-lo-profile-'));
+      await runCommand(
+        soffice,
+        [
+          '--headless',
+          `-env:UserInstallation=file://${profile}`,
+          ...convert,
+          '--outdir',
+          outDir,
+          ...missing.map((m) => m.doc.source),
+        ],
+        600_000,
+      );
+      for (const m of missing) await fs.rename(path.join(outDir, m.named), m.pdf).catch(() => undefined);
+      await fs.rm(outDir, { recursive: true, force: true });
+      await fs.rm(profile, { recursive: true, force: true });
+    }
+  }
+  const made = [];
+  for (const doc of found) if (await fs.stat(doc.source).catch(() => null)) made.push(doc);
+  if (made.length < found.length) console.log(`LibreOffice made no PDF of ${found.length - made.length} file(s)`);
+  return made;
+}
+
 async function referencesOf(folder: string): Promise<{ name: string; source: string; reference: string }[]> {
+  if (folder === OFFICE_PDF_FOLDER) return officePdfReferences();
   const sources = (await fs.readdir(path.join(EVAL_DIR, folder, 'sources'))).sort();
   const found = [];
   for (const source of sources) {
@@ -211,7 +278,8 @@ export async function run(args: string[]): Promise<void> {
         const tools: [string, () => Promise<{ markdown: string; ms: number; pages?: number }>][] = [
           ['quire', () => quireMarkdown(doc.source, workDir)],
         ];
-        if (folder === 'pdf' && pdftotext) tools.push(['pdftotext', () => pdftotextMarkdown(doc.source)]);
+        const isPdf = folder === 'pdf' || folder === OFFICE_PDF_FOLDER;
+        if (isPdf && pdftotext) tools.push(['pdftotext', () => pdftotextMarkdown(doc.source)]);
         if (pandoc && PANDOC_FORMATS[ext])
           tools.push(['pandoc', () => pandocMarkdown(doc.source, PANDOC_FORMATS[ext]!)]);
         let quirePages: number | undefined;
@@ -219,7 +287,7 @@ export async function run(args: string[]): Promise<void> {
           try {
             const out = await extract();
             if (tool === 'quire') quirePages = out.pages;
-            const pages = folder === 'pdf' ? quirePages : undefined;
+            const pages = isPdf ? quirePages : undefined;
             list.push({
               tool,
               file: doc.name,
@@ -247,7 +315,15 @@ export async function run(args: string[]): Promise<void> {
           ['tuning', list.filter((r) => split.tuning.includes(r.file))],
           ['held-out', list.filter((r) => split.heldOut.includes(r.file))],
         ]
-      : [['all', list]];
+      : folder === OFFICE_PDF_FOLDER
+        ? [
+            ['all', list],
+            ...OFFICE_PDF_SOURCES.map(({ folder: from }): [string, DocumentRun[]] => [
+              from,
+              list.filter((r) => r.file.startsWith(`${from}/`)),
+            ]),
+          ]
+        : [['all', list]];
     const rows = sets.flatMap(([label, docs]) => summaryRows(label, docs));
     printTable(rows.map((r) => r.row));
     summary[folder] = rows.map((r) => ({ ...r.row, means: r.mean, pages: r.pages, seconds: r.seconds }));

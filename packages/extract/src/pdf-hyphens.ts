@@ -29,6 +29,12 @@ export class HyphenatedWords {
  * the lines are not a broken word (the second starts with a capital, a digit or a symbol).
  */
 export function joinBrokenWord(first: string, second: string, known: HyphenatedWords): string | undefined {
+  // The pattern is tried at every position of `first` (a paragraph so far, when the layout joins its lines):
+  // a look at its last character first keeps that to the lines that end with a hyphen.
+  let last = first.length - 1;
+  while (last >= 0 && (first.charCodeAt(last) <= 0x20 || first.charCodeAt(last) === 0xa0)) last--;
+  const code = first.charCodeAt(last);
+  if (code !== 0x2d && code !== 0xad && code !== 0xfffe) return undefined;
   const end = LINE_END_HYPHEN.exec(first);
   if (!end) return undefined;
   const start = LINE_START_WORD.exec(second);

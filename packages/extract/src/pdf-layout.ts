@@ -13,6 +13,8 @@ export interface LayoutLine {
   bold: boolean;
   /** The font's name, where the engine gives it. */
   font?: string;
+  /** Where the line's text stands apart (a table row's cells, a tab after a number): each run's left edge. */
+  gaps?: number[];
 }
 
 export interface LayoutPage {
@@ -38,9 +40,23 @@ const FOOTNOTE_RATIO = 0.9;
 /** A bullet: the usual glyphs, or a symbol font's glyph that maps to no character (a control or private-use code). */
 const BULLET = /^\s*([•◦▪▫‣●○■□◆◇►▶✓✔➢➤∙·*\-–—\u0001-\u0008\u000e-\u001f\u0080-\u009f\ue000-\uf8ff])\s+(?=\S)/u;
 const NUMBER = /^\s*(\(?(\d{1,3}|[a-z]|[ivx]{1,5})[.)])\s+(?=\S)/u;
+/**
+ * A list's number of several levels ("1.1", "2.3.1."), before a capital or a letter of a script without case
+ * ("3.5 million" is a sentence's start), or a number set tight against its item ("42.First").
+ */
+const OUTLINE_NUMBER = /^\s*(\d{1,2}(?:\.\d{1,2}){1,4}\.?\s+|\d{1,3}\.)(?=[\p{Lu}\p{Lo}])/u;
+/** Word's second-level bullet, a letter "o" (in Courier New), where it follows a list's item. */
+const LETTER_BULLET = /^\s*o\s+(?=\S)/u;
 /** "2", "2.3", "2.3.1" before a heading's words, "A." or "IV." too. */
 const SECTION_NUMBER = /^\s*(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+(?=\p{L})/u;
 const PAGE_NUMBER = /^\s*(page\s*)?(#+|[ivxlc]+)(\s*(of|\/)\s*#+)?\s*$/i;
+
+/**
+ * PDFium writes the two letters of an Arabic lam-alef ligature in the glyph's drawn order, alef first: after the
+ * article's alef ("ال" then "أ", drawn as one glyph "لأ") that gives "األ", which no word spells.
+ */
+const REVERSED_LAM_ALEF = /\u0627([\u0622\u0623\u0625])\u0644/g;
+const lamAlefInOrder = (text: string) => text.replace(REVERSED_LAM_ALEF, '\u0627\u0644$1');
 
 const round = (n: number) => Math.round(n * 100) / 100;
 const heightOf = (box: Box) => box[3] - box[1];
@@ -178,16 +194,44 @@ interface Block {
   bold: boolean;
   font?: string;
   kind?: 'page-header' | 'page-footer' | 'list-item';
+  /** A list item's marker: its text is '' where the item's text keeps it ("2.3.1 ..."). */
   marker?: { ordered: boolean; indent: number; text: string };
 }
 
-const markerOf = (text: string) => {
-  const bullet = BULLET.exec(text);
-  if (bullet) return { ordered: false, length: bullet[0].length };
-  const number = NUMBER.exec(text);
-  if (number) return { ordered: true, length: number[0].length };
-  return undefined;
+/** A table of contents' line: its title, dot leaders and a page number ("1.3 Scope . . . . . 4"). */
+const CONTENTS_LINE = /(?:\.\s?){4,}\s*\d+\s*$/u;
+
+/**
+ * A list item's marker at the start of `text`; "o" counts as a bullet only after another item. A number of
+ * several levels ("2.3.1") is `kept` in the item's text: Markdown cannot write it, and it is what a reader sees.
+ */
+const markerOf = (text: string, afterItem = false) => {
+  const marker = leadingMarker(text, afterItem);
+  // (Only a line that starts like an item is read to its end.)
+  return marker && !CONTENTS_LINE.test(text) ? marker : undefined;
 };
+
+function leadingMarker(text: string, afterItem: boolean) {
+  const bullet = BULLET.exec(text) ?? (afterItem ? LETTER_BULLET.exec(text) : null);
+  if (bullet) return { ordered: false, length: bullet[0].length, kept: false };
+  const number = NUMBER.exec(text);
+  if (number) return { ordered: true, length: number[0].length, kept: false };
+  const outline = OUTLINE_NUMBER.exec(text);
+  if (outline) {
+    const kept = outline[1]!.includes('.') && /\d\.\d/.test(outline[1]!);
+    return { ordered: !kept, length: outline[0].length, kept };
+  }
+  return undefined;
+}
+
+/**
+ * Whether the line's text stands apart in runs (a table's row, a label and its value) other than a marker or
+ * number set off by a tab before its text.
+ */
+function inRuns(line: LayoutLine): boolean {
+  const gaps = line.gaps?.length ?? 0;
+  return gaps > 0 && gaps > (markerOf(line.text) || SECTION_NUMBER.test(line.text) ? 1 : 0);
+}
 
 /** Whether `line` goes on the paragraph `block` ends with, from spacing, size, weight and what starts it. */
 function continues(block: Block, line: LayoutLine): boolean {
@@ -196,7 +240,7 @@ function continues(block: Block, line: LayoutLine): boolean {
   const brokenWord = /[\p{L}][-\ufffe]\s*$/u.test(last.text) && /^\s*\p{Ll}/u.test(line.text);
   // A word broken at the foot of a column goes on at the head of the next.
   if (brokenWord && line.box[1] < last.box[1] && Math.abs(line.size - last.size) <= last.size * 0.1) return true;
-  const marker = markerOf(line.text);
+  const marker = markerOf(line.text, block.kind === 'list-item');
   // A number starting a line after one that stopped mid-sentence ("...explains topic" / "321. Then") goes on
   // with the sentence; after a full stop, a colon or another item, it starts an item.
   if (marker && (!marker.ordered || block.kind === 'list-item' || /[.!?:;]["')\]]?\s*$/.test(last.text))) return false;
@@ -227,11 +271,11 @@ function continues(block: Block, line: LayoutLine): boolean {
   return true;
 }
 
-function startBlock(line: LayoutLine, kind?: Block['kind']): Block {
-  const marker = kind ? undefined : markerOf(line.text);
+function startBlock(line: LayoutLine, kind?: Block['kind'], afterItem = false): Block {
+  const marker = kind ? undefined : markerOf(line.text, afterItem);
   return {
     lines: [line],
-    text: marker ? line.text.slice(marker.length) : line.text,
+    text: marker && !marker.kept ? line.text.slice(marker.length) : line.text,
     box: line.box,
     size: line.size,
     bold: line.bold,
@@ -241,7 +285,11 @@ function startBlock(line: LayoutLine, kind?: Block['kind']): Block {
       : marker
         ? {
             kind: 'list-item' as const,
-            marker: { ordered: marker.ordered, indent: line.box[0], text: line.text.slice(0, marker.length) },
+            marker: {
+              ordered: marker.ordered,
+              indent: line.box[0],
+              text: marker.kept ? '' : line.text.slice(0, marker.length),
+            },
           }
         : {}),
   };
@@ -264,25 +312,41 @@ function blocksOf(
     const kind = running.get(line);
     const current = blocks.at(-1);
     if (!kind && current && continues(current, line)) addLine(current, line, known);
-    else blocks.push(startBlock(line, kind));
+    else blocks.push(startBlock(line, kind, current?.kind === 'list-item'));
   }
   return blocks;
 }
 
-/** Sizes within this ratio of each other are one heading size (a title's 24 pt and 24.5 pt lines). */
-const SAME_SIZE = 1.08;
+/**
+ * Sizes within this ratio of each other are one heading size (a title's 24 pt and 24.5 pt lines); a word
+ * processor's 14 pt "Heading 1" and 13 pt "Heading 2" are two.
+ */
+const SAME_SIZE = 1.05;
 /** A short block set bigger than the body text, or bold at the body's size, that does not read as a sentence. */
-function isHeading(block: Block, body: number, bodyBold: boolean, font: string, next?: Block): boolean {
+function isHeading(
+  block: Block,
+  body: number,
+  bodyBold: boolean,
+  font: string,
+  next?: Block,
+  previous?: Block,
+): boolean {
   // A numbered line set as a heading ("(1) Scope" in bold) is one, not a list's item.
-  if (block.kind && !(block.kind === 'list-item' && block.marker!.ordered)) return false;
+  if (block.kind && !(block.kind === 'list-item' && (block.marker!.ordered || block.marker!.text === ''))) return false;
   const text = block.text.trim();
   if (block.lines.length > HEADING_MAX_LINES || text.length > HEADING_MAX_CHARS || text.length < 2) return false;
   if ((text.match(/\p{L}/gu)?.length ?? 0) < 2) return false;
   if (text.split(/\s+/).length > HEADING_MAX_WORDS || /[,;]$/.test(text)) return false;
+  // A row of a table (its header row is often bold) or a label with its value is no heading.
+  if (block.lines.some(inRuns)) return false;
   if (block.size >= body * HEADING_SIZE_RATIO) return true;
   // A line or two a little bigger than the body and in another typeface, not ending as a sentence does.
   const otherFont = font !== '' && block.font !== undefined && block.font !== font;
-  if (otherFont && block.size >= body * OTHER_FONT_RATIO && block.lines.length <= 2 && !/[.:]$/.test(text)) return true;
+  // (Not an item among others: a list may be set in another typeface a size up, as a word processor's list
+  // style is; a numbered heading "(1) Scope" stands between paragraphs.)
+  const inList = block.kind === 'list-item' && (next?.kind === 'list-item' || previous?.kind === 'list-item');
+  if (otherFont && !inList && block.size >= body * OTHER_FONT_RATIO && block.lines.length <= 2 && !/[.:]$/.test(text))
+    return true;
   // Bold at the body's size. A little smaller and bold heads smaller text still (a box's aside); bold over
   // text of its own size, both under the body's, is a table's header row.
   const headsSmaller = next !== undefined && next.size * HEADING_SIZE_RATIO <= block.size;
@@ -296,15 +360,12 @@ function isHeading(block: Block, body: number, bodyBold: boolean, font: string, 
  * counted from where the numbered ones start.
  */
 function headingLevels(headings: Block[], body: number): Map<Block, number> {
-  // The sizes two headings or more share make the ladder, under the biggest (a title); another size used once
-  // (a cover's words) does not push every heading under it a level down.
+  // Every size bigger than the body's makes a step of the ladder, a size used once too: a word processor's
+  // "Heading 1" and "Heading 2" may each head one section of a short document.
   const bigger = headings.map((h) => h.size).filter((size) => size >= body * HEADING_SIZE_RATIO);
   const sizes: number[] = [];
-  for (const [i, size] of [...bigger].sort((a, b) => b - a).entries()) {
-    const shared =
-      i === 0 || bigger.filter((other) => Math.max(other, size) / Math.min(other, size) < SAME_SIZE).length >= 2;
-    if (shared && !sizes.some((known) => known / size < SAME_SIZE)) sizes.push(size);
-  }
+  for (const size of [...bigger].sort((a, b) => b - a))
+    if (!sizes.some((known) => known / size < SAME_SIZE)) sizes.push(size);
   const rankOf = (h: Block) => 1 + sizes.filter((known) => known / h.size >= SAME_SIZE).length;
   const depthOf = (h: Block) => {
     const number = SECTION_NUMBER.exec(h.text);
@@ -374,7 +435,7 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
     const text = blocks.filter((block) => !block.kind?.startsWith('page-'));
     const found = text.filter(
       (block, i) =>
-        isHeading(block, body, bodyBold, font, text[i + 1]) &&
+        isHeading(block, body, bodyBold, font, text[i + 1], text[i - 1]) &&
         !(block === lowest && block.box[1] >= height * (1 - MARGIN_BAND)),
     );
     // Bold lines at the body's size one after another (a table's header, code, a list of names) are emphasis:
@@ -394,7 +455,7 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
     const nesting = listLevels(blocks);
     for (const block of blocks) {
       const marked = block.marker && (isHeadingBlock.has(block) || block.size < body * FOOTNOTE_RATIO);
-      const text = normalizeText(plainHyphens(marked ? block.marker!.text + block.text : block.text));
+      const text = normalizeText(lamAlefInOrder(plainHyphens(marked ? block.marker!.text + block.text : block.text)));
       if (!text) continue;
       const box = block.box.map(round) as Box;
       if (isHeadingBlock.has(block)) elements.push({ text, page, box, kind: 'heading', level: levels.get(block)! });

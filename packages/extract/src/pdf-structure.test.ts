@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, renderPdf } from '@quire/testkit';
 import { toMarkdown } from './markdown.ts';
+import { layoutElements } from './pdf-layout.ts';
 import { createPdfExtractor } from './pdf.ts';
 import type { ExtractResult } from './types.ts';
 
@@ -85,6 +86,47 @@ describe('the structure of a PDF, read from its page', () => {
     expect(result.text).toBe(result.segments.map((s) => s.text).join('\n'));
   });
 
+  it("gives each heading size a level of its own, a size used once and a word processor's 14 and 13 pt too", async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      doc.font('Helvetica').fontSize(20).text('Swimming in the lake');
+      doc.moveDown(0.5);
+      body(doc, BODY);
+      doc.font('Helvetica-Bold').fontSize(14).text('Getting started');
+      doc.moveDown(0.3);
+      body(doc, BODY);
+      doc.font('Helvetica-Bold').fontSize(13).text('Before the water');
+      doc.moveDown(0.3);
+      body(doc, BODY);
+    });
+    const result = await extract(pdf);
+    expect(result.segments.filter((s) => s.kind === 'heading').map((s) => [s.level, s.text])).toEqual([
+      [1, 'Swimming in the lake'],
+      [2, 'Getting started'],
+      [3, 'Before the water'],
+    ]);
+  });
+
+  it('reads a numbered list set in another typeface a size up as a list, not as headings', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, BODY);
+      doc.font('Times-Roman').fontSize(12);
+      doc.text('1. Put a drop of water on the slide', 90, doc.y);
+      doc.text('2. Lay the sample in the drop', 90, doc.y);
+      doc.text('3. Focus the microscope', 90, doc.y);
+      doc.moveDown(1);
+      body(doc, BODY, 72);
+    });
+    const result = await extract(pdf);
+    expect(result.segments.filter((s) => s.kind === 'heading')).toEqual([]);
+    expect(result.segments.filter((s) => s.kind === 'list-item').map((s) => s.text)).toEqual([
+      'Put a drop of water on the slide',
+      'Lay the sample in the drop',
+      'Focus the microscope',
+    ]);
+  });
+
   it('reads a numbered list and a bulleted list with a nested one as list items', async () => {
     const pdf = await renderPdf({}, (doc) => {
       doc.addPage();
@@ -115,6 +157,42 @@ describe('the structure of a PDF, read from its page', () => {
       ['The cytoplasm', false, 1],
     ]);
     expect(toMarkdown(result.segments)).toContain('- The nucleus\n  - The nucleolus inside it\n- The cytoplasm');
+  });
+
+  it("reads Word's letter-o bullet under an item as a nested item, and keeps a list's several-level numbers in its items", async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, 'What you will see:', 72);
+      doc.font('Helvetica').fontSize(11);
+      doc.text('•  The wall', 72, doc.y);
+      doc.text('o  The outer layer', 90, doc.y);
+      doc.text('o  The inner layer', 90, doc.y);
+      doc.text('•  The nucleus', 72, doc.y);
+      doc.moveDown(1);
+      body(doc, 'The parts of the report:', 72);
+      doc.font('Helvetica').fontSize(11);
+      doc.text('2.3.1. Hardware Constraints', 90, doc.y);
+      doc.text('2.3.2. Software Constraints', 90, doc.y);
+      doc.text('2.3.2.1. First sub-item at this level', 110, doc.y);
+      doc.moveDown(1);
+      // A sentence that starts with a decimal number, and a line of a table of contents, are no items.
+      body(doc, 'The cell wall is strong.', 72);
+      body(doc, '3.5 million cells fit on the slide, so many that one cannot count them one by one.', 72);
+      doc.font('Helvetica').fontSize(11).text('1.2 Cell walls . . . . . . . . . . . . . . . . 14', 72, doc.y);
+    });
+    const result = await extract(pdf);
+    const items = result.segments.filter((s) => s.kind === 'list-item');
+    expect(items.map((s) => [s.text.replace(/\s+/g, ' '), s.ordered, s.level])).toEqual([
+      ['The wall', false, 1],
+      ['The outer layer', false, 2],
+      ['The inner layer', false, 2],
+      ['The nucleus', false, 1],
+      ['2.3.1. Hardware Constraints', false, 1],
+      ['2.3.2. Software Constraints', false, 1],
+      ['2.3.2.1. First sub-item at this level', false, 2],
+    ]);
+    expect(toMarkdown(result.segments)).toContain('- 2.3.1. Hardware Constraints\n');
+    expect(result.text).toContain('3.5 million cells');
   });
 
   it('keeps a question and its italic note in one item, and starts the nesting again in the next column', async () => {
@@ -208,6 +286,32 @@ describe('the structure of a PDF, read from its page', () => {
     const result = await extract(pdf);
     expect(result.segments.filter((s) => s.kind === 'heading')).toEqual([]);
     expect(toMarkdown(result.segments)).not.toMatch(/^#/m);
+  });
+
+  it("reads no heading in a bold table row at the body's size whose cells stand apart, but one whose number stands apart", async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, BODY);
+      const y = doc.y;
+      doc.font('Helvetica-Bold').fontSize(11);
+      doc.text('Sample', 72, y, { lineBreak: false });
+      doc.text('Stain', 220, y, { lineBreak: false });
+      doc.text('Result', 370, y, { lineBreak: false });
+      doc.font('Helvetica').fontSize(11);
+      doc.text('Onion skin', 72, y + 16, { lineBreak: false });
+      doc.text('Iodine', 220, y + 16, { lineBreak: false });
+      doc.text('Walls seen', 370, y + 16, { lineBreak: false });
+      doc.text('', 72, y + 50);
+      body(doc, BODY, 72);
+      const h = doc.y;
+      doc.font('Helvetica-Bold').fontSize(11);
+      doc.text('2.1', 72, h, { lineBreak: false });
+      doc.text('Methods', 120, h, { lineBreak: false });
+      doc.text('', 72, h + 20);
+      body(doc, BODY, 72);
+    });
+    const result = await extract(pdf);
+    expect(result.segments.filter((s) => s.kind === 'heading').map((s) => s.text)).toEqual(['2.1 Methods']);
   });
 
   it('reads a bold line a little smaller than the body as the heading of the smaller text under it', async () => {
@@ -309,6 +413,35 @@ describe('the structure of a PDF, read from its page', () => {
     expect(result.text).toContain('compilation is');
     expect(result.text).toContain('a well-known result');
     expect(result.text).not.toContain('\ufffe');
+  });
+});
+
+describe('the text of a PDF, as PDFium gives its lines', () => {
+  it("puts an Arabic lam-alef ligature's letters back in order after the article, and leaves other alefs and lams alone", () => {
+    // "الأولويات" and "الإنسان" as PDFium writes them (the ligature's alef before its lam), and "إلى" as written.
+    const line = (text: string, top: number) => ({
+      text,
+      box: [72, top, 400, top + 12] as const,
+      size: 12,
+      bold: false,
+    });
+    const [paragraph] = layoutElements([
+      {
+        page: 1,
+        width: 595,
+        height: 842,
+        lines: [
+          line(
+            '\u0627\u0623\u0644\u0648\u0644\u0648\u064a\u0627\u062a \u0627\u0625\u0644\u0646\u0633\u0627\u0646',
+            100,
+          ),
+          line('\u0625\u0644\u0649 \u0627\u0644\u0628\u064a\u062a', 114),
+        ].map((l) => ({ ...l, box: [...l.box] as [number, number, number, number] })),
+      },
+    ]);
+    expect(paragraph!.text).toBe(
+      '\u0627\u0644\u0623\u0648\u0644\u0648\u064a\u0627\u062a \u0627\u0644\u0625\u0646\u0633\u0627\u0646\n\u0625\u0644\u0649 \u0627\u0644\u0628\u064a\u062a',
+    );
   });
 });
 

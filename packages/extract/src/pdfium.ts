@@ -72,7 +72,15 @@ export interface PdfiumLine {
   bold: boolean;
   /** The font of the line's middle character, without a subset's prefix ("ABCDEF+"); '' when it has none. */
   font: string;
+  /**
+   * Where the line's text stands apart, left to right: the left edge of each run after a gap wider than twice
+   * the run's height (a table row's cells, a label and its value, a number and its title after a tab).
+   */
+  gaps: number[];
 }
+
+/** A line without gaps (shared, so that every line has the same shape for the layout code that reads them). */
+const NO_GAPS: number[] = [];
 
 export interface PdfiumPageLines {
   width: number;
@@ -238,6 +246,8 @@ export class PdfiumPdf {
           let y0 = Infinity;
           let x1 = -Infinity;
           let y1 = -Infinity;
+          let gaps: number[] | undefined;
+          let previousRight = Infinity;
           for (let r = 0; r < rects; r++) {
             if (!m._FPDFText_GetRect(textPage, r, scratch, scratch + 8, scratch + 16, scratch + 24)) continue;
             const view = heap();
@@ -249,6 +259,9 @@ export class PdfiumPdf {
             x1 = Math.max(x1, left, right);
             y0 = Math.min(y0, height - Math.max(top, bottom));
             y1 = Math.max(y1, height - Math.min(top, bottom));
+            const runLeft = Math.min(left, right);
+            if (runLeft - previousRight > Math.abs(top - bottom) * 2) (gaps ??= []).push(runLeft);
+            previousRight = Math.max(left, right);
           }
           if (x0 === Infinity) x0 = y0 = x1 = y1 = 0;
           // The font of the line's middle character, and of its first and last: the middle size of the three.
@@ -266,6 +279,7 @@ export class PdfiumPdf {
             // Bold in its middle and at one end: a line, not a word in bold inside it.
             bold: isBold(middle, font) && (isBold(first) || isBold(last)),
             font: font.name,
+            gaps: gaps ?? NO_GAPS,
           });
         };
         let start = 0;
