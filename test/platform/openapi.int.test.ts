@@ -13,15 +13,19 @@ interface Layer {
   route?: { path: string; methods: Record<string, boolean> };
   name: string;
   rawPath?: string;
-  handle: { stack?: Layer[] };
+  handle: { stack?: Layer[]; served?: { method: string; path: string }[] };
 }
 
 const routePath = (prefix: string, path: string) => (path === '/' ? prefix || '/' : `${prefix}${path}`);
 const mountPath = (prefix: string, path = '/') => (path === '/' ? prefix : `${prefix}${path}`);
 
-/** Every method + path the app routes, walking mounted routers (bull-board's own app is not walked). */
+/**
+ * Every method + path the app routes: routes added to Express, walking mounted routers (bull-board's own app is
+ * not walked), and the declared routes the route table's dispatch serves.
+ */
 function registeredRoutes(layers: Layer[], prefix = ''): string[] {
   return layers.flatMap((layer) => {
+    if (layer.handle.served) return layer.handle.served.map((route) => `${route.method.toUpperCase()} ${route.path}`);
     if (layer.route) {
       const path = routePath(prefix, layer.route.path).replace(/:(\w+)/g, '{$1}');
       return Object.keys(layer.route.methods).map((method) => `${method.toUpperCase()} ${path}`);

@@ -22,7 +22,7 @@ export function routerFor(
   ctx: ApiContext,
   routes: readonly AnyRoute[],
   document: OpenApiDocument,
-): { match: RequestHandler; dispatch: RequestHandler } {
+): { match: RequestHandler; dispatch: RequestHandler & { served: readonly AnyRoute[] } } {
   const findRoute = routeFinder(routes);
   const receiveUpload = uploadReceiver(ctx);
   const handlers = new Map<AnyRoute, RequestHandler>();
@@ -30,18 +30,20 @@ export function routerFor(
     if (isApiRoute(route)) handlers.set(route, (req, res) => serve(ctx, route, receiveUpload, req, res));
     else if (route.when?.(ctx) ?? true) handlers.set(route, route.handler({ ctx, document }));
   }
+  const dispatch: RequestHandler = (req, res, next) => {
+    const match = res.locals.route as RouteMatch | undefined;
+    const handler = match && handlers.get(match.route);
+    if (!handler) return next(undecodable(req.path));
+    req.params = match.params;
+    return handler(req, res, next);
+  };
   return {
     match(req, res, next) {
       res.locals.route = findRoute(req.method, req.path);
       next();
     },
-    dispatch(req, res, next) {
-      const match = res.locals.route as RouteMatch | undefined;
-      const handler = match && handlers.get(match.route);
-      if (!handler) return next(undecodable(req.path));
-      req.params = match.params;
-      return handler(req, res, next);
-    },
+    // The routes it serves, for the check that the app serves exactly what the OpenAPI document describes.
+    dispatch: Object.assign(dispatch, { served: [...handlers.keys()] }),
   };
 }
 
