@@ -206,34 +206,19 @@ describe('Word', () => {
       p('Chapter two', 2, 0),
       tbl(tr(tc(p('Steps')), tc(p('Mix', 3), p('Bake', 3)))),
     ].join('');
-    const zip = new JSZip();
-    zip.file(
-      '[Content_Types].xml',
-      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-        '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-    );
-    zip.file(
-      '_rels/.rels',
-      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-    );
-    zip.file(
-      'word/_rels/document.xml.rels',
-      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering" Target="numbering.xml"/></Relationships>',
-    );
     const level = (ilvl: number, format: string, text: string) =>
       `<w:lvl w:ilvl="${ilvl}"><w:start w:val="1"/><w:numFmt w:val="${format}"/><w:lvlText w:val="${text}"/></w:lvl>`;
-    zip.file(
-      'word/numbering.xml',
+    const numbering =
       `<?xml version="1.0"?><w:numbering ${W}>` +
-        `<w:abstractNum w:abstractNumId="0">${level(0, 'bullet', '•')}</w:abstractNum>` +
-        `<w:abstractNum w:abstractNumId="1">${level(0, 'decimal', '%1.')}${level(1, 'decimal', '%1.%2.')}</w:abstractNum>` +
-        `<w:abstractNum w:abstractNumId="2">${level(0, 'decimal', '%1.')}</w:abstractNum>` +
-        '<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num>' +
-        '<w:num w:numId="3"><w:abstractNumId w:val="2"/></w:num></w:numbering>',
-    );
-    zip.file('word/document.xml', `<?xml version="1.0"?><w:document ${W}><w:body>${body}</w:body></w:document>`);
-    const result = await read(await zip.generateAsync({ type: 'nodebuffer' }), 'framed.docx');
+      `<w:abstractNum w:abstractNumId="0">${level(0, 'bullet', '•')}</w:abstractNum>` +
+      `<w:abstractNum w:abstractNumId="1">${level(0, 'decimal', '%1.')}${level(1, 'decimal', '%1.%2.')}</w:abstractNum>` +
+      `<w:abstractNum w:abstractNumId="2">${level(0, 'decimal', '%1.')}</w:abstractNum>` +
+      '<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num>' +
+      '<w:num w:numId="3"><w:abstractNumId w:val="2"/></w:num></w:numbering>';
+    const docx = await wordDocument(body, { 'word/numbering.xml': numbering }, [
+      ['rId1', 'numbering', 'numbering.xml'],
+    ]);
+    const result = await read(docx, 'framed.docx');
     expect(simple(result)).toEqual([
       { kind: 'list-item', text: 'Pack a lunch', level: 1, ordered: false },
       { kind: 'list-item', text: 'Bring boots', level: 1, ordered: false },
