@@ -83,7 +83,7 @@ const SPLITS: Record<string, { tuning: string[]; heldOut: string[] }> = {
 };
 
 /** The folders scored, and what pandoc reads in each (by extension); quire reads what its sniffing accepts. */
-const FOLDERS = ['html', 'epub', 'pdf', 'pdf-from-office', 'docx', 'odf', 'pptx', 'xlsx'] as const;
+const FOLDERS = ['html', 'epub', 'pdf', 'pdf-from-office', 'pdf-tagged', 'docx', 'odf', 'pptx', 'xlsx'] as const;
 
 /**
  * A third set of PDFs, for tuning the PDF rules on more than six files: the Word, OpenDocument text and HTML
@@ -92,6 +92,13 @@ const FOLDERS = ['html', 'epub', 'pdf', 'pdf-from-office', 'docx', 'odf', 'pptx'
  * system's temporary folder, keyed by the source's bytes; left out when LibreOffice is missing.
  */
 const OFFICE_PDF_FOLDER = 'pdf-from-office';
+/**
+ * The same documents printed as tagged PDFs (LibreOffice's `UseTaggedPDF`: a structure tree of H1-H6, P, L/LI,
+ * Table/TR/TD), for the tagged-PDF reader: tuning data too.
+ */
+const TAGGED_PDF_FOLDER = 'pdf-tagged';
+const TAGGED_EXPORT = 'pdf:writer_pdf_Export:{"UseTaggedPDF":{"type":"boolean","value":"true"}}';
+const isOfficePdfFolder = (folder: string) => folder === OFFICE_PDF_FOLDER || folder === TAGGED_PDF_FOLDER;
 // HTML is read as a Writer document (Writer/Web's own PDF export drops a page's first heading and floats lists
 // to the foot of the page).
 const OFFICE_PDF_SOURCES: { folder: string; ext: string; convert: string[] }[] = [
@@ -172,15 +179,22 @@ async function pandocMarkdown(file: string, format: string): Promise<{ markdown:
 }
 
 /** LibreOffice's PDF of each office and HTML source with a reference, made once per source's content. */
-async function officePdfReferences(): Promise<{ name: string; source: string; reference: string }[]> {
+async function officePdfReferences(
+  setName: string,
+  tagged: boolean,
+): Promise<{ name: string; source: string; reference: string }[]> {
   const soffice = (await hasCommand('soffice', '--version')) ? 'soffice' : undefined;
   if (!soffice) {
-    console.log(`LibreOffice is missing, so ${OFFICE_PDF_FOLDER} is left out (Debian: apt-get install libreoffice)`);
+    console.log(`LibreOffice is missing, so ${setName} is left out (Debian: apt-get install libreoffice)`);
     return [];
   }
   await fs.mkdir(OFFICE_PDF_CACHE, { recursive: true });
   const found = [];
-  for (const { folder, ext, convert } of OFFICE_PDF_SOURCES) {
+  for (const source of OFFICE_PDF_SOURCES) {
+    const { folder, ext } = source;
+    const convert = tagged
+      ? source.convert.map((arg) => arg.replace(/^pdf(:writer_pdf_Export)?$/, TAGGED_EXPORT))
+      : source.convert;
     const docs = (await referencesOf(folder)).filter((doc) => doc.source.endsWith(ext));
     const missing: { doc: (typeof docs)[number]; pdf: string; named: string }[] = [];
     for (const doc of docs) {
@@ -221,7 +235,7 @@ async function officePdfReferences(): Promise<{ name: string; source: string; re
 }
 
 async function referencesOf(folder: string): Promise<{ name: string; source: string; reference: string }[]> {
-  if (folder === OFFICE_PDF_FOLDER) return officePdfReferences();
+  if (isOfficePdfFolder(folder)) return officePdfReferences(folder, folder === TAGGED_PDF_FOLDER);
   const sources = (await fs.readdir(path.join(EVAL_DIR, folder, 'sources'))).sort();
   const found = [];
   for (const source of sources) {
@@ -278,7 +292,7 @@ export async function run(args: string[]): Promise<void> {
         const tools: [string, () => Promise<{ markdown: string; ms: number; pages?: number }>][] = [
           ['quire', () => quireMarkdown(doc.source, workDir)],
         ];
-        const isPdf = folder === 'pdf' || folder === OFFICE_PDF_FOLDER;
+        const isPdf = folder === 'pdf' || isOfficePdfFolder(folder);
         if (isPdf && pdftotext) tools.push(['pdftotext', () => pdftotextMarkdown(doc.source)]);
         if (pandoc && PANDOC_FORMATS[ext])
           tools.push(['pandoc', () => pandocMarkdown(doc.source, PANDOC_FORMATS[ext]!)]);
@@ -315,7 +329,7 @@ export async function run(args: string[]): Promise<void> {
           ['tuning', list.filter((r) => split.tuning.includes(r.file))],
           ['held-out', list.filter((r) => split.heldOut.includes(r.file))],
         ]
-      : folder === OFFICE_PDF_FOLDER
+      : isOfficePdfFolder(folder)
         ? [
             ['all', list],
             ...OFFICE_PDF_SOURCES.map(({ folder: from }): [string, DocumentRun[]] => [

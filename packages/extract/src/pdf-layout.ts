@@ -1,5 +1,6 @@
 import type { Box } from './document.ts';
 import { HyphenatedWords, joinBrokenWord, plainHyphens } from './pdf-hyphens.ts';
+import type { LineTag } from './pdf-tags.ts';
 import type { TextSegment } from './types.ts';
 import { normalizeText } from './words.ts';
 
@@ -15,6 +16,8 @@ export interface LayoutLine {
   font?: string;
   /** Where the line's text stands apart (a table row's cells, a tab after a number): each run's left edge. */
   gaps?: number[];
+  /** In a tagged PDF, the structure element the line belongs to. */
+  tag?: LineTag;
 }
 
 export interface LayoutPage {
@@ -56,7 +59,7 @@ const PAGE_NUMBER = /^\s*(page\s*)?(#+|[ivxlc]+)(\s*(of|\/)\s*#+)?\s*$/i;
  * article's alef ("ال" then "أ", drawn as one glyph "لأ") that gives "األ", which no word spells.
  */
 const REVERSED_LAM_ALEF = /\u0627([\u0622\u0623\u0625])\u0644/g;
-const lamAlefInOrder = (text: string) => text.replace(REVERSED_LAM_ALEF, '\u0627\u0644$1');
+export const lamAlefInOrder = (text: string) => text.replace(REVERSED_LAM_ALEF, '\u0627\u0644$1');
 
 const round = (n: number) => Math.round(n * 100) / 100;
 const heightOf = (box: Box) => box[3] - box[1];
@@ -205,7 +208,7 @@ const CONTENTS_LINE = /(?:\.\s?){4,}\s*\d+\s*$/u;
  * A list item's marker at the start of `text`; "o" counts as a bullet only after another item. A number of
  * several levels ("2.3.1") is `kept` in the item's text: Markdown cannot write it, and it is what a reader sees.
  */
-const markerOf = (text: string, afterItem = false) => {
+export const markerOf = (text: string, afterItem = false) => {
   const marker = leadingMarker(text, afterItem);
   // (Only a line that starts like an item is read to its end.)
   return marker && !CONTENTS_LINE.test(text) ? marker : undefined;

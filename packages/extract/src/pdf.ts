@@ -10,6 +10,7 @@ import {
 } from './image-files.ts';
 import { joinBrokenLines } from './pdf-hyphens.ts';
 import { layoutElements, type LayoutPage } from './pdf-layout.ts';
+import { readsByTags, taggedElements } from './pdf-tagged-layout.ts';
 import type { TextlessPageReader } from './pdf-ocr.ts';
 import { TEXT_SHARE_BEFORE_OCR, textPhaseEnd } from './pdf-progress.ts';
 import { isWasmAbort, loadPdfium, PdfiumPdf, PdfiumRefusal } from './pdfium.ts';
@@ -93,9 +94,12 @@ async function extractFrom(
       else rawTexts.push(...(await pdf.pageTexts(first, last)));
       options.onProgress?.(Math.round((last / pageCount) * textShare));
     }
-    // With lines and their fonts, the page's elements; with text alone (pdf.js), the page is one paragraph.
+    // With lines and their fonts, the page's elements (from its structure tree where its tags carry one); with
+    // text alone (pdf.js), the page is one paragraph.
     const elements: TextSegment[] = pdf.pageLines
-      ? layoutElements(layout)
+      ? readsByTags(layout)
+        ? taggedElements(layout)
+        : layoutElements(layout)
       : rawTexts.flatMap((raw, i) => {
           const pageText = normalizeText(joinBrokenLines(raw.replace(/\r\n?/g, '\n')));
           return pageText ? [{ text: pageText, page: i + 1 }] : [];

@@ -1,4 +1,5 @@
 import { PDFiumLibrary, type PDFiumDocument } from '@hyzyla/pdfium';
+import { tagsByMarkedContent, type LineTag, type StructNode } from './pdf-tags.ts';
 
 /** The PDFium functions used here, as the WebAssembly build exports them (the wrapper types only some). */
 interface PdfiumModule {
@@ -22,6 +23,22 @@ interface PdfiumModule {
   _FPDFText_GetMatrix(textPage: number, index: number, matrix: number): number;
   _FPDFText_GetFontWeight(textPage: number, index: number): number;
   _FPDFText_GetFontInfo(textPage: number, index: number, buffer: number, length: number, flags: number): number;
+  _FPDFText_GetTextObject(textPage: number, index: number): number;
+  _FPDFPageObj_GetMarkedContentID(object: number): number;
+  _FPDFCatalog_IsTagged(doc: number): number;
+  _FPDF_StructTree_GetForPage(page: number): number;
+  _FPDF_StructTree_Close(tree: number): void;
+  _FPDF_StructTree_CountChildren(tree: number): number;
+  _FPDF_StructTree_GetChildAtIndex(tree: number, index: number): number;
+  _FPDF_StructElement_GetType(element: number, buffer: number, length: number): number;
+  _FPDF_StructElement_CountChildren(element: number): number;
+  _FPDF_StructElement_GetChildAtIndex(element: number, index: number): number;
+  _FPDF_StructElement_GetMarkedContentIdCount(element: number): number;
+  _FPDF_StructElement_GetMarkedContentIdAtIndex(element: number, index: number): number;
+  _FPDF_StructElement_GetAttributeCount(element: number): number;
+  _FPDF_StructElement_GetAttributeAtIndex(element: number, index: number): number;
+  _FPDF_StructElement_Attr_GetValue(attribute: number, name: number): number;
+  _FPDF_StructElement_Attr_GetNumberValue(value: number, out: number): number;
   _FPDFPage_CountObjects(page: number): number;
   _FPDFPage_GetObject(page: number, index: number): number;
   _FPDFPageObj_GetType(object: number): number;
@@ -48,6 +65,11 @@ interface PdfiumModule {
 }
 
 const IMAGE_OBJECT = 3;
+/** Bounds on a page's structure tree read: no real page nests 64 deep or holds 50,000 elements. */
+const MAX_STRUCT_DEPTH = 64;
+const MAX_STRUCT_ELEMENTS = 50_000;
+/** A cell spans at most this many rows or columns (a file may say a million). */
+const MAX_SPAN = 1000;
 const BITMAP_BGRA = 4;
 /** FPDF_ANNOT | FPDF_PRINTING: what a reader shows when printing, annotations included. */
 const RENDER_FLAGS = 0x01 | 0x800;
@@ -77,6 +99,8 @@ export interface PdfiumLine {
    * the run's height (a table row's cells, a label and its value, a number and its title after a tab).
    */
   gaps: number[];
+  /** In a tagged PDF, the structure element the line's text belongs to (a line is cut where that changes). */
+  tag?: LineTag;
 }
 
 /** A line without gaps (shared, so that every line has the same shape for the layout code that reads them). */
@@ -205,6 +229,7 @@ export class PdfiumPdf {
       const lines: PdfiumLine[] = [];
       const textPage = m._FPDFText_LoadPage(page);
       if (!textPage) return { width, height, lines };
+      const tags = this.tagged ? this.pageTags(page) : undefined;
       // Four doubles for a rectangle, six floats for a character's matrix, the font's flags, and its name.
       const scratch = m.wasmExports.malloc(32 + 24 + 4 + 128);
       try {
@@ -238,7 +263,29 @@ export class PdfiumPdf {
         };
         const isBold = (i: number, font = fontOf(i)) =>
           m._FPDFText_GetFontWeight(textPage, i) >= 600 || (font.flags & FORCE_BOLD) !== 0 || BOLD_NAME.test(font.name);
+        // The structure element a character's text object is marked as part of: null for text outside the
+        // tree (an artifact: a running header, a page number), undefined for a character PDFium made (a space).
+        const tagAt = (i: number): LineTag | null | undefined => {
+          const object = m._FPDFText_GetTextObject(textPage, i);
+          if (!object) return undefined;
+          return tags!.get(m._FPDFPageObj_GetMarkedContentID(object)) ?? null;
+        };
         const addLine = (start: number, end: number) => {
+          if (!tags) return addPiece(start, end);
+          let from = start;
+          let current: LineTag | null | undefined;
+          for (let i = start; i < end; i++) {
+            const tag = tagAt(i);
+            if (tag === undefined || tag === current) continue;
+            if (current !== undefined && tag?.block !== current?.block) {
+              addPiece(from, i, current);
+              from = i;
+            }
+            current = tag;
+          }
+          addPiece(from, end, current);
+        };
+        const addPiece = (start: number, end: number, tag?: LineTag | null) => {
           const lineText = text.slice(start, end);
           if (!lineText.trim()) return;
           const rects = m._FPDFText_CountRects(textPage, start, end - start);
@@ -280,6 +327,7 @@ export class PdfiumPdf {
             bold: isBold(middle, font) && (isBold(first) || isBold(last)),
             font: font.name,
             gaps: gaps ?? NO_GAPS,
+            ...(tag ? { tag } : {}),
           });
         };
         let start = 0;
@@ -300,6 +348,70 @@ export class PdfiumPdf {
         m._FPDFText_ClosePage(textPage);
       }
     });
+  }
+
+  private taggedDocument: boolean | undefined;
+
+  /** Whether the file says it is tagged (its catalog's `MarkInfo` and a structure tree). */
+  get tagged(): boolean {
+    this.taggedDocument ??= this.engine.module._FPDFCatalog_IsTagged(this.handle) !== 0;
+    return this.taggedDocument;
+  }
+
+  /** The page's structure tree as marked-content ids to their blocks; undefined when the page has none. */
+  private pageTags(page: number): Map<number, LineTag> | undefined {
+    const m = this.engine.module;
+    const tree = m._FPDF_StructTree_GetForPage(page);
+    if (!tree) return undefined;
+    // The role's name, a float, and the two attribute names read as C strings.
+    const name = m.wasmExports.malloc(128 + 4 + 16);
+    const number = name + 128;
+    const rowSpanName = number + 4;
+    const colSpanName = rowSpanName + 8;
+    m.HEAPU8.set(Buffer.from('RowSpan\0ColSpan\0', 'latin1'), rowSpanName);
+    try {
+      /** A table cell's span attribute, where it says more than 1. */
+      const spanOf = (element: number, attributeName: number) => {
+        for (let i = 0; i < m._FPDF_StructElement_GetAttributeCount(element); i++) {
+          const attribute = m._FPDF_StructElement_GetAttributeAtIndex(element, i);
+          const value = attribute ? m._FPDF_StructElement_Attr_GetValue(attribute, attributeName) : 0;
+          if (!value || !m._FPDF_StructElement_Attr_GetNumberValue(value, number)) continue;
+          const span = Math.round(new DataView(m.HEAPU8.buffer).getFloat32(number, true));
+          return span > 1 ? Math.min(span, MAX_SPAN) : undefined;
+        }
+        return undefined;
+      };
+      // A hostile file's tree may nest without end or hold millions of elements: both are bounded.
+      let budget = MAX_STRUCT_ELEMENTS;
+      const read = (element: number, depth: number): StructNode => {
+        const length = m._FPDF_StructElement_GetType(element, name, 128);
+        const type = length > 2 ? utf16(m, name, Math.min(length, 128) - 2) : '';
+        const ids = m._FPDF_StructElement_GetMarkedContentIdCount(element);
+        const mcids: number[] = [];
+        for (let i = 0; i < ids; i++) mcids.push(m._FPDF_StructElement_GetMarkedContentIdAtIndex(element, i));
+        const children: StructNode[] = [];
+        const count = depth < MAX_STRUCT_DEPTH ? m._FPDF_StructElement_CountChildren(element) : 0;
+        for (let i = 0; i < count && budget-- > 0; i++) {
+          const child = m._FPDF_StructElement_GetChildAtIndex(element, i);
+          if (child) children.push(read(child, depth + 1));
+        }
+        if (type !== 'TD' && type !== 'TH') return { type, mcids, children };
+        const rowSpan = spanOf(element, rowSpanName);
+        const colSpan = spanOf(element, colSpanName);
+        return { type, mcids, children, ...(rowSpan ? { rowSpan } : {}), ...(colSpan ? { colSpan } : {}) };
+      };
+      const roots: StructNode[] = [];
+      const count = m._FPDF_StructTree_CountChildren(tree);
+      for (let i = 0; i < count && budget-- > 0; i++) {
+        const root = m._FPDF_StructTree_GetChildAtIndex(tree, i);
+        if (root) roots.push(read(root, 1));
+      }
+      const tags = tagsByMarkedContent(roots);
+      return tags.size > 0 ? tags : undefined;
+    } finally {
+      m.wasmExports.free(name);
+      m._FPDF_StructTree_Close(tree);
+    }
   }
 
   private textOf(textPage: number, count: number): string {

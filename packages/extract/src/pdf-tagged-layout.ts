@@ -1,0 +1,252 @@
+import type { Box, TableCell } from './document.ts';
+import { HyphenatedWords, joinBrokenWord, plainHyphens } from './pdf-hyphens.ts';
+import { bodySize, lamAlefInOrder, markerOf, runningLines, type LayoutLine, type LayoutPage } from './pdf-layout.ts';
+import type { LineTag } from './pdf-tags.ts';
+import type { TextSegment } from './types.ts';
+import { normalizeText } from './words.ts';
+
+/** The share of a document's text that must stand in its structure tree for the tree to be read. */
+const TAGGED_SHARE = 0.5;
+
+/**
+ * Whether a PDF's structure tree is worth reading: most of its text is tagged, and the tags say more than
+ * "paragraph" (a producer that tags every line as P carries no structure the page's look does not).
+ */
+export function readsByTags(pages: LayoutPage[]): boolean {
+  let tagged = 0;
+  let all = 0;
+  let structured = false;
+  for (const { lines } of pages)
+    for (const line of lines) {
+      const length = line.text.trim().length;
+      all += length;
+      if (!line.tag) continue;
+      tagged += length;
+      const { kind } = line.tag;
+      if (kind === 'heading' || kind === 'list-item' || kind === 'cell') structured = true;
+    }
+  return structured && all > 0 && tagged >= all * TAGGED_SHARE;
+}
+
+interface TaggedBlock {
+  tag?: LineTag;
+  text: string;
+  box: Box;
+  last: LayoutLine;
+  /** The biggest font size among its lines, and how many printed lines it takes. */
+  size: number;
+  lines: number;
+}
+
+interface TableBuild {
+  at: number;
+  box: Box;
+  rows: TableCell[][];
+  /** Where each cell's text starts on the page, to place cells whose empty neighbours the tree leaves out. */
+  lefts: Map<TableCell, number>;
+}
+
+const widthOf = (row: TableCell[]) => row.reduce((sum, cell) => sum + (cell.colSpan ?? 1), 0);
+
+/**
+ * A page's structure tree holds only the cells with text on the page, so a row whose empty cells are left out
+ * is shorter than the others: its cells go under the columns they stand in (those of the widest row without
+ * spans), and the gaps are empty cells again.
+ */
+function withEmptyCells(rows: TableCell[][], lefts: Map<TableCell, number>): TableCell[][] {
+  const width = Math.max(...rows.map(widthOf));
+  const full = rows.find((row) => row.length === width && row.every((cell) => lefts.has(cell)));
+  if (!full || rows.every((row) => widthOf(row) === width)) return rows;
+  const columns = full.map((cell) => lefts.get(cell)!);
+  return rows.map((row) => {
+    if (widthOf(row) === width || row.some((cell) => (cell.colSpan ?? 1) > 1 || (cell.rowSpan ?? 1) > 1)) return row;
+    const placed: TableCell[] = [];
+    row.forEach((cell, index) => {
+      const left = lefts.get(cell);
+      // The column whose left edge is nearest the cell's, after the cells placed so far and leaving room for
+      // the cells after it.
+      const last = width - (row.length - index);
+      let column = placed.length;
+      if (left !== undefined)
+        for (let c = placed.length; c <= last; c++)
+          if (Math.abs(columns[c]! - left) < Math.abs(columns[column]! - left)) column = c;
+      while (placed.length < column) placed.push({ text: '' });
+      placed.push(cell);
+    });
+    while (placed.length < width) placed.push({ text: '' });
+    return placed;
+  });
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+const union = (a: Box, b: Box): Box => [
+  Math.min(a[0], b[0]),
+  Math.min(a[1], b[1]),
+  Math.max(a[2], b[2]),
+  Math.max(a[3], b[3]),
+];
+/** Two pieces of one printed line (a list's label and its text, a link inside a sentence). */
+const onOneLine = (a: Box, b: Box) => Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > (a[3] - a[1]) / 2;
+const clean = (text: string) => normalizeText(lamAlefInOrder(plainHyphens(text)));
+
+/**
+ * The page's lines in the tree's order (the reading order the author gave), text outside the tree staying
+ * after the line it followed in the content.
+ */
+function inTreeOrder(lines: LayoutLine[]): LayoutLine[] {
+  let order = 0;
+  return lines
+    .map((line, at) => {
+      if (line.tag) order = line.tag.order;
+      return { line, order, at };
+    })
+    .sort((a, b) => a.order - b.order || a.at - b.at)
+    .map(({ line }) => line);
+}
+
+function blocksOf(lines: LayoutLine[], known: HyphenatedWords): TaggedBlock[] {
+  const blocks: TaggedBlock[] = [];
+  for (const line of lines) {
+    const current = blocks.at(-1);
+    if (current && current.tag?.block === line.tag?.block) {
+      if (onOneLine(current.last.box, line.box))
+        current.text = /\s$/.test(current.text) ? current.text + line.text.trimStart() : `${current.text} ${line.text}`;
+      else {
+        current.text = joinBrokenWord(current.text, line.text, known) ?? `${current.text}\n${line.text}`;
+        current.lines++;
+      }
+      current.box = union(current.box, line.box);
+      current.last = line;
+      current.size = Math.max(current.size, line.size);
+    } else
+      blocks.push({
+        ...(line.tag ? { tag: line.tag } : {}),
+        text: line.text,
+        box: line.box,
+        last: line,
+        size: line.size,
+        lines: 1,
+      });
+  }
+  return blocks;
+}
+
+/** A paragraph that starts with a check box is a check list's item (Markdown's task item keeps the box). */
+const CHECK_BOX = /^[☐☑☒]\s/u;
+/**
+ * A tagged list item's label before its text: a number (bare too: the tree says it is an item), or a letter or
+ * roman numeral with its stop ("a.", "iv)"; a bare "A" starts a sentence).
+ */
+const BARE_LABEL = /^\s*(\d{1,3}[.)]?|[a-z][.)]|[ivxlc]{1,5}[.)])\s+(?=\S)/iu;
+/** The title's limits: a line or two, a few words. */
+const TITLE_MAX_LINES = 2;
+const TITLE_MAX_WORDS = 20;
+/** How much bigger than the body text a title is set. */
+const TITLE_SIZE_RATIO = 1.15;
+
+const bareLabel = (text: string) => {
+  const label = BARE_LABEL.exec(text);
+  return label ? { ordered: true, length: label[0].length, kept: false } : undefined;
+};
+
+/**
+ * The document's title: its first block, tagged as a paragraph (producers map a "Title" style to P), short, and
+ * set bigger than the body and than every tagged heading.
+ */
+function titleOf(firstPage: TaggedBlock[], pages: LayoutPage[]): TaggedBlock | undefined {
+  const first = firstPage.find((block) => block.tag);
+  if (!first || first.tag!.kind !== 'paragraph') return undefined;
+  const text = first.text.trim();
+  if (first.lines > TITLE_MAX_LINES || text.split(/\s+/).length > TITLE_MAX_WORDS || /[.:,;]$/.test(text))
+    return undefined;
+  const body = bodySize(pages);
+  let biggestHeading = 0;
+  for (const { lines } of pages)
+    for (const line of lines) if (line.tag?.kind === 'heading') biggestHeading = Math.max(biggestHeading, line.size);
+  return first.size >= body * TITLE_SIZE_RATIO && first.size > biggestHeading ? first : undefined;
+}
+
+/**
+ * The document model of a tagged PDF from its structure tree: headings at their tagged levels, list items at
+ * their lists' depth, tables by their rows and cells, and paragraphs, each block's lines joined (words broken
+ * at a line's end too), in the tree's order. Text outside the tree repeated at the pages' top or foot is a
+ * running header or footer; any other is a paragraph, so no text is lost.
+ */
+export function taggedElements(pages: LayoutPage[]): TextSegment[] {
+  const running = runningLines(pages);
+  const known = new HyphenatedWords();
+  for (const { lines } of pages) for (const line of lines) known.add(line.text);
+  const pageBlocks = pages.map(({ page, lines }) => ({ page, blocks: blocksOf(inTreeOrder(lines), known) }));
+  const title = titleOf(pageBlocks[0]?.blocks ?? [], pages);
+  // Under a title, the tagged headings are a level down, as a word processor's "Heading 1" is under its "Title".
+  const shift = title ? 1 : 0;
+  const elements: TextSegment[] = [];
+  for (const { page, blocks } of pageBlocks) {
+    const tables = new Map<TableCell[][], TableBuild>();
+    // A list's label tagged apart from a heading it numbers ("2." then "Methods"): kept for the heading.
+    let label = '';
+    for (const block of blocks) {
+      const box = block.box.map(round) as Box;
+      const { tag } = block;
+      const runningKind = !tag ? running.get(block.last) : undefined;
+      if (runningKind) {
+        const text = clean(block.text);
+        if (text) elements.push({ text, page, box, kind: runningKind });
+        continue;
+      }
+      if (tag?.kind === 'cell') {
+        let table = tables.get(tag.table!);
+        if (!table) {
+          // The tree's rows, copied: the same table read again (another page's part of it) starts empty.
+          const rows = tag.table!.map((row) => row.map((cell) => ({ ...cell })));
+          table = { at: elements.length, box, rows, lefts: new Map() };
+          tables.set(tag.table!, table);
+          elements.push({ text: '', page, box, kind: 'table' });
+        }
+        table.box = union(table.box, box);
+        const cell = table.rows[tag.row!]![tag.column!]!;
+        if (!table.lefts.has(cell)) table.lefts.set(cell, box[0]);
+        const text = clean(block.text);
+        cell.text = cell.text ? `${cell.text}\n${text}` : text;
+        continue;
+      }
+      if (tag?.kind === 'list-item') {
+        // The item's label, where its text holds one ("•", "2."), is its marker; a number of several levels
+        // ("2.3.1") stays in the text, as the page-read layout keeps it.
+        const marker = markerOf(block.text, true) ?? bareLabel(block.text);
+        const text = clean(marker && !marker.kept ? block.text.slice(marker.length) : block.text);
+        if (!/[\p{L}\p{N}]/u.test(text) || (!marker && /^\s*\S{1,4}\s*$/.test(block.text))) {
+          label = `${block.text.trim()} `;
+          continue;
+        }
+        elements.push({
+          text,
+          page,
+          box,
+          kind: 'list-item',
+          level: Math.max(1, tag.level ?? 1),
+          ordered: marker?.ordered ?? false,
+        });
+        label = '';
+        continue;
+      }
+      const text = clean(label + block.text);
+      label = '';
+      if (!text) continue;
+      if (block === title) elements.push({ text, page, box, kind: 'heading', level: 1 });
+      else if (tag?.kind === 'paragraph' && CHECK_BOX.test(text))
+        elements.push({ text, page, box, kind: 'list-item', level: 1, ordered: false });
+      else if (!tag || tag.kind === 'paragraph') elements.push({ text, page, box });
+      else if (tag.kind === 'heading')
+        elements.push({ text, page, box, kind: 'heading', level: Math.min(6, (tag.level ?? 1) + shift) });
+      else elements.push({ text, page, box, kind: tag.kind });
+    }
+    for (const table of tables.values()) {
+      const { at, box } = table;
+      const rows = withEmptyCells(table.rows, table.lefts);
+      const text = rows.map((row) => row.map((cell) => cell.text).join('\t')).join('\n');
+      elements[at] = { text, page, box: box.map(round) as Box, kind: 'table', rows };
+    }
+  }
+  return elements.filter((element) => element.text.trim() || element.rows);
+}
