@@ -54,13 +54,6 @@ const LETTER_BULLET = /^\s*o\s+(?=\S)/u;
 const SECTION_NUMBER = /^\s*(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+(?=\p{L})/u;
 const PAGE_NUMBER = /^\s*(page\s*)?(#+|[ivxlc]+)(\s*(of|\/)\s*#+)?\s*$/i;
 
-/**
- * PDFium writes the two letters of an Arabic lam-alef ligature in the glyph's drawn order, alef first: after the
- * article's alef ("ال" then "أ", drawn as one glyph "لأ") that gives "األ", which no word spells.
- */
-const REVERSED_LAM_ALEF = /\u0627([\u0622\u0623\u0625])\u0644/g;
-export const lamAlefInOrder = (text: string) => text.replace(REVERSED_LAM_ALEF, '\u0627\u0644$1');
-
 const round = (n: number) => Math.round(n * 100) / 100;
 const heightOf = (box: Box) => box[3] - box[1];
 const union = (a: Box, b: Box): Box => [
@@ -458,7 +451,7 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
     const nesting = listLevels(blocks);
     for (const block of blocks) {
       const marked = block.marker && (isHeadingBlock.has(block) || block.size < body * FOOTNOTE_RATIO);
-      const text = normalizeText(lamAlefInOrder(plainHyphens(marked ? block.marker!.text + block.text : block.text)));
+      const text = normalizeText(plainHyphens(marked ? block.marker!.text + block.text : block.text));
       if (!text) continue;
       const box = block.box.map(round) as Box;
       if (isHeadingBlock.has(block)) elements.push({ text, page, box, kind: 'heading', level: levels.get(block)! });

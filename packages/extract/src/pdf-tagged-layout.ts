@@ -1,6 +1,6 @@
 import type { Box, TableCell } from './document.ts';
 import { HyphenatedWords, joinBrokenWord, plainHyphens } from './pdf-hyphens.ts';
-import { bodySize, lamAlefInOrder, markerOf, runningLines, type LayoutLine, type LayoutPage } from './pdf-layout.ts';
+import { bodySize, markerOf, runningLines, type LayoutLine, type LayoutPage } from './pdf-layout.ts';
 import type { LineTag } from './pdf-tags.ts';
 import type { TextSegment } from './types.ts';
 import { normalizeText } from './words.ts';
@@ -87,7 +87,7 @@ const union = (a: Box, b: Box): Box => [
 ];
 /** Two pieces of one printed line (a list's label and its text, a link inside a sentence). */
 const onOneLine = (a: Box, b: Box) => Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > (a[3] - a[1]) / 2;
-const clean = (text: string) => normalizeText(lamAlefInOrder(plainHyphens(text)));
+const clean = (text: string) => normalizeText(plainHyphens(text));
 
 /**
  * The page's lines in the tree's order (the reading order the author gave), text outside the tree staying

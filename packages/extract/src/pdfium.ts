@@ -1,4 +1,5 @@
 import { PDFiumLibrary, type PDFiumDocument } from '@hyzyla/pdfium';
+import { lamAlefInOrder } from './pdf-ligatures.ts';
 import { tagsByMarkedContent, type LineTag, type StructNode } from './pdf-tags.ts';
 
 /** The PDFium functions used here, as the WebAssembly build exports them (the wrapper types only some). */
@@ -19,6 +20,14 @@ interface PdfiumModule {
   _FPDFText_GetUnicode(textPage: number, index: number): number;
   _FPDFText_CountRects(textPage: number, start: number, count: number): number;
   _FPDFText_GetRect(textPage: number, index: number, left: number, top: number, right: number, bottom: number): number;
+  _FPDFText_GetCharBox(
+    textPage: number,
+    index: number,
+    left: number,
+    right: number,
+    bottom: number,
+    top: number,
+  ): number;
   _FPDFText_GetFontSize(textPage: number, index: number): number;
   _FPDFText_GetMatrix(textPage: number, index: number, matrix: number): number;
   _FPDFText_GetFontWeight(textPage: number, index: number): number;
@@ -243,6 +252,15 @@ export class PdfiumPdf {
             String.fromCharCode(m._FPDFText_GetUnicode(textPage, i) & 0xffff),
           ).join('');
         const heap = () => new DataView(m.HEAPU8.buffer);
+        const charBox = (i: number, at: number) => {
+          if (!m._FPDFText_GetCharBox(textPage, i, at, at + 8, at + 16, at + 24)) return undefined;
+          const view = heap();
+          return [0, 8, 16, 24].map((offset) => view.getFloat64(at + offset, true));
+        };
+        text = lamAlefInOrder(text, (i) => {
+          const [first, second] = [charBox(i, scratch), charBox(i + 1, scratch)];
+          return first !== undefined && second !== undefined && first.every((value, k) => value === second[k]);
+        });
         // The size set (often 1) scaled by the text's matrix: the em size on the page, whatever the font's
         // ascent and descent (a character's loose box grows with them, so a code font read as bigger).
         const sizeOf = (i: number) => {
@@ -265,10 +283,17 @@ export class PdfiumPdf {
           m._FPDFText_GetFontWeight(textPage, i) >= 600 || (font.flags & FORCE_BOLD) !== 0 || BOLD_NAME.test(font.name);
         // The structure element a character's text object is marked as part of: null for text outside the
         // tree (an artifact: a running header, a page number), undefined for a character PDFium made (a space).
+        let lastObject = 0;
+        let lastTag: LineTag | null = null;
         const tagAt = (i: number): LineTag | null | undefined => {
           const object = m._FPDFText_GetTextObject(textPage, i);
           if (!object) return undefined;
-          return tags!.get(m._FPDFPageObj_GetMarkedContentID(object)) ?? null;
+          // A text object's characters come one after another: its mark is looked up once.
+          if (object !== lastObject) {
+            lastObject = object;
+            lastTag = tags!.get(m._FPDFPageObj_GetMarkedContentID(object)) ?? null;
+          }
+          return lastTag;
         };
         const addLine = (start: number, end: number) => {
           if (!tags) return addPiece(start, end);
