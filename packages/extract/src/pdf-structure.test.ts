@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, renderPdf } from '@quire/testkit';
 import { toMarkdown } from './markdown.ts';
-import { layoutElements } from './pdf-layout.ts';
 import { lamAlefInOrder } from './pdf-ligatures.ts';
 import { createPdfExtractor } from './pdf.ts';
 import type { ExtractResult } from './types.ts';
