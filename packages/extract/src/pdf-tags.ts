@@ -89,9 +89,15 @@ function kindOf(role: string): { kind: TaggedKind; level?: number } | undefined 
  * Each marked-content id of the page's tree with the block it belongs to: a list's item (nested lists deeper),
  * a table's cell (by row and column), or the innermost element that is not inline (a heading, a paragraph).
  * A heading inside a list's item is a heading (a numbered heading is often tagged as a list).
+ *
+ * An element whose text runs on over a page break lists its marked contents on both pages, and the engine
+ * does not say which page each is on; ids number the content of each page from 0, so such an element's ids
+ * fall back where its page changes, and there it only takes ids no other element of the page holds.
  */
 export function tagsByMarkedContent(roots: StructNode[]): Map<number, LineTag> {
   const found = new Map<number, LineTag>();
+  /** Elements whose content runs over a page break, with their ids on every page. */
+  const spanning: { ids: number[]; tag: LineTag }[] = [];
   let blocks = 0;
   const block = (kind: TaggedKind, fields: Omit<LineTag, 'block' | 'order' | 'kind'> = {}): LineTag => ({
     block: ++blocks,
@@ -135,9 +141,14 @@ export function tagsByMarkedContent(roots: StructNode[]): Map<number, LineTag> {
     else if (known?.kind === 'heading') tag = block('heading', { level: known.level! });
     else if (around?.kind === 'list-item') tag = around;
     else if (!INLINE.has(role) || !around) tag = block(known?.kind ?? 'paragraph');
-    for (const id of node.mcids) if (id >= 0) found.set(id, tag!);
+    const ids = node.mcids.filter((id) => id >= 0);
+    // Ids that fall back mark a move to another page: that element's ids claim only what no other element on
+    // the page does.
+    if (ids.some((id, i) => i > 0 && id < ids[i - 1]!)) spanning.push({ ids, tag: tag! });
+    else for (const id of ids) if (!found.has(id)) found.set(id, tag!);
     for (const child of node.children) visit(child, tag, role === 'L' ? lists + 1 : lists);
   };
   for (const root of roots) visit(root, undefined, 0);
+  for (const { ids, tag } of spanning) for (const id of ids) if (!found.has(id)) found.set(id, tag);
   return found;
 }
