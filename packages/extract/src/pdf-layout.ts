@@ -1,5 +1,7 @@
 import type { Box } from './document.ts';
 import { HyphenatedWords, joinBrokenWord, plainHyphens } from './pdf-hyphens.ts';
+import type { CellPlace } from './pdf-grids.ts';
+import { PageTables } from './pdf-tables.ts';
 import type { LineTag } from './pdf-tags.ts';
 import type { TextSegment } from './types.ts';
 import { normalizeText } from './words.ts';
@@ -18,6 +20,8 @@ export interface LayoutLine {
   gaps?: number[];
   /** In a tagged PDF, the structure element the line belongs to. */
   tag?: LineTag;
+  /** The cell of a table drawn as a ruled grid that the line's text stands in. */
+  cell?: CellPlace;
 }
 
 export interface LayoutPage {
@@ -419,7 +423,16 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
   const pageBlocks = pages.map((page) => ({
     page: page.page,
     height: page.height,
-    blocks: blocksOf(inReadingOrder(page.lines, page.width), running, known),
+    // A ruled table's text is its cells', apart from the page's running text.
+    blocks: blocksOf(
+      inReadingOrder(
+        page.lines.filter((line) => !line.cell),
+        page.width,
+      ),
+      running,
+      known,
+    ),
+    cells: page.lines.filter((line) => line.cell),
   }));
   const headings = pageBlocks.flatMap(({ blocks, height }) => {
     // A heading heads what follows it: one alone at the page's foot, under all its text, is a footer (a
@@ -447,9 +460,24 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
   const levels = headingLevels(headings, body);
   const isHeadingBlock = new Set(headings);
   const elements: TextSegment[] = [];
-  for (const { page, blocks } of pageBlocks) {
+  for (const { page, blocks, cells } of pageBlocks) {
     const nesting = listLevels(blocks);
+    const tables = new PageTables(elements, page, true);
+    // Each ruled table stands before the first block under its top.
+    const unplaced = new Map<CellPlace['table'], LayoutLine[]>();
+    for (const line of cells) unplaced.set(line.cell!.table, [...(unplaced.get(line.cell!.table) ?? []), line]);
+    const place = (above: number) => {
+      for (const [table, lines] of unplaced) {
+        if (Math.min(...lines.map((line) => line.box[1])) > above) continue;
+        for (const line of lines) {
+          const text = normalizeText(plainHyphens(line.text));
+          if (text) tables.add(line.cell!, text, line.box.map(round) as Box);
+        }
+        unplaced.delete(table);
+      }
+    };
     for (const block of blocks) {
+      if (unplaced.size > 0) place(block.box[1]);
       const marked = block.marker && (isHeadingBlock.has(block) || block.size < body * FOOTNOTE_RATIO);
       const text = normalizeText(plainHyphens(marked ? block.marker!.text + block.text : block.text));
       if (!text) continue;
@@ -469,6 +497,8 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
       else if (block.kind) elements.push({ text, page, box, kind: block.kind });
       else elements.push({ text, page, box });
     }
+    place(Infinity);
+    tables.finish();
   }
   return elements;
 }

@@ -445,3 +445,54 @@ describe('the corpus of PDFs', () => {
     expect(marked).toEqual([]);
   }, 300_000);
 });
+
+describe('a table drawn as a ruled grid in an untagged PDF', () => {
+  it('keeps its rows and cells, a merged cell spanning its columns, apart from the text around it', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, BODY);
+      doc.font('Helvetica').fontSize(11);
+      doc.table({
+        data: [
+          ['Organelle', 'Share', 'Membranes'],
+          [{ text: 'Both columns merged', colSpan: 2 }, 'two'],
+          ['Mitochondria', '22 %', 'two'],
+        ],
+      });
+      doc.moveDown(1);
+      body(doc, BODY);
+    });
+    const result = await extract(pdf);
+    expect(result.segments.map((s) => s.kind ?? 'paragraph')).toEqual(['paragraph', 'table', 'paragraph']);
+    expect(result.segments[1]!.rows).toEqual([
+      [{ text: 'Organelle' }, { text: 'Share' }, { text: 'Membranes' }],
+      [{ text: 'Both columns merged', colSpan: 2 }, { text: 'two' }],
+      [{ text: 'Mitochondria' }, { text: '22 %' }, { text: 'two' }],
+    ]);
+  });
+
+  it('leaves a lone rule (an underline, a frame around a paragraph) out of any table', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, BODY);
+      doc.moveTo(72, 200).lineTo(500, 200).stroke();
+      doc.rect(60, 220, 470, 80).stroke();
+      doc.text(BODY, 72, 230, { width: 440 });
+    });
+    const result = await extract(pdf);
+    expect(result.segments.some((s) => s.kind === 'table')).toBe(false);
+  });
+
+  it('reads a grid whose rules run through words (shapes drawn over text) as the text it is', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      for (const y of [100, 160, 220]) doc.moveTo(72, y).lineTo(500, y).stroke();
+      for (const x of [72, 250, 500]) doc.moveTo(x, 100).lineTo(x, 220).stroke();
+      doc.font('Helvetica').fontSize(11).text(BODY, 80, 110, { width: 410 });
+      doc.text(BODY, 80, 170, { width: 410 });
+    });
+    const result = await extract(pdf);
+    expect(result.segments.some((s) => s.kind === 'table')).toBe(false);
+    expect(result.text.replace(/\s+/g, ' ')).toContain(BODY);
+  });
+});

@@ -1,6 +1,8 @@
-import type { Box, TableCell } from './document.ts';
+import type { Box } from './document.ts';
+import type { CellPlace } from './pdf-grids.ts';
 import { HyphenatedWords, joinBrokenWord, plainHyphens } from './pdf-hyphens.ts';
 import { bodySize, markerOf, runningLines, type LayoutLine, type LayoutPage } from './pdf-layout.ts';
+import { PageTables } from './pdf-tables.ts';
 import type { LineTag } from './pdf-tags.ts';
 import type { TextSegment } from './types.ts';
 import { normalizeText } from './words.ts';
@@ -36,46 +38,6 @@ interface TaggedBlock {
   /** The biggest font size among its lines, and how many printed lines it takes. */
   size: number;
   lines: number;
-}
-
-interface TableBuild {
-  at: number;
-  box: Box;
-  rows: TableCell[][];
-  /** Where each cell's text starts on the page, to place cells whose empty neighbours the tree leaves out. */
-  lefts: Map<TableCell, number>;
-}
-
-const widthOf = (row: TableCell[]) => row.reduce((sum, cell) => sum + (cell.colSpan ?? 1), 0);
-
-/**
- * A page's structure tree holds only the cells with text on the page, so a row whose empty cells are left out
- * is shorter than the others: its cells go under the columns they stand in (those of the widest row without
- * spans), and the gaps are empty cells again.
- */
-function withEmptyCells(rows: TableCell[][], lefts: Map<TableCell, number>): TableCell[][] {
-  const width = Math.max(...rows.map(widthOf));
-  const full = rows.find((row) => row.length === width && row.every((cell) => lefts.has(cell)));
-  if (!full || rows.every((row) => widthOf(row) === width)) return rows;
-  const columns = full.map((cell) => lefts.get(cell)!);
-  return rows.map((row) => {
-    if (widthOf(row) === width || row.some((cell) => (cell.colSpan ?? 1) > 1 || (cell.rowSpan ?? 1) > 1)) return row;
-    const placed: TableCell[] = [];
-    row.forEach((cell, index) => {
-      const left = lefts.get(cell);
-      // The column whose left edge is nearest the cell's, after the cells placed so far and leaving room for
-      // the cells after it.
-      const last = width - (row.length - index);
-      let column = placed.length;
-      if (left !== undefined)
-        for (let c = placed.length; c <= last; c++)
-          if (Math.abs(columns[c]! - left) < Math.abs(columns[column]! - left)) column = c;
-      while (placed.length < column) placed.push({ text: '' });
-      placed.push(cell);
-    });
-    while (placed.length < width) placed.push({ text: '' });
-    return placed;
-  });
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -182,7 +144,7 @@ export function taggedElements(pages: LayoutPage[]): TextSegment[] {
   const shift = title ? 1 : 0;
   const elements: TextSegment[] = [];
   for (const { page, blocks } of pageBlocks) {
-    const tables = new Map<TableCell[][], TableBuild>();
+    const tables = new PageTables(elements, page);
     // A list's label tagged apart from a heading it numbers ("2." then "Methods"): kept for the heading.
     let label = '';
     for (const block of blocks) {
@@ -195,19 +157,8 @@ export function taggedElements(pages: LayoutPage[]): TextSegment[] {
         continue;
       }
       if (tag?.kind === 'cell') {
-        let table = tables.get(tag.table!);
-        if (!table) {
-          // The tree's rows, copied: the same table read again (another page's part of it) starts empty.
-          const rows = tag.table!.map((row) => row.map((cell) => ({ ...cell })));
-          table = { at: elements.length, box, rows, lefts: new Map() };
-          tables.set(tag.table!, table);
-          elements.push({ text: '', page, box, kind: 'table' });
-        }
-        table.box = union(table.box, box);
-        const cell = table.rows[tag.row!]![tag.column!]!;
-        if (!table.lefts.has(cell)) table.lefts.set(cell, box[0]);
         const text = clean(block.text);
-        cell.text = cell.text ? `${cell.text}\n${text}` : text;
+        if (text) tables.add(tag as CellPlace, text, box);
         continue;
       }
       if (tag?.kind === 'list-item') {
@@ -241,12 +192,7 @@ export function taggedElements(pages: LayoutPage[]): TextSegment[] {
         elements.push({ text, page, box, kind: 'heading', level: Math.min(6, (tag.level ?? 1) + shift) });
       else elements.push({ text, page, box, kind: tag.kind });
     }
-    for (const table of tables.values()) {
-      const { at, box } = table;
-      const rows = withEmptyCells(table.rows, table.lefts);
-      const text = rows.map((row) => row.map((cell) => cell.text).join('\t')).join('\n');
-      elements[at] = { text, page, box: box.map(round) as Box, kind: 'table', rows };
-    }
+    tables.finish();
   }
   return elements.filter((element) => element.text.trim() || element.rows);
 }

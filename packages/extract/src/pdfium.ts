@@ -1,4 +1,6 @@
 import { PDFiumLibrary, type PDFiumDocument } from '@hyzyla/pdfium';
+import type { Box } from './document.ts';
+import { ruledTables, type CellPlace, type RuledTable } from './pdf-grids.ts';
 import { lamAlefInOrder } from './pdf-ligatures.ts';
 import { tagsByMarkedContent, type LineTag, type StructNode } from './pdf-tags.ts';
 
@@ -49,6 +51,11 @@ interface PdfiumModule {
   _FPDF_StructElement_Attr_GetValue(attribute: number, name: number): number;
   _FPDF_StructElement_Attr_GetNumberValue(value: number, out: number): number;
   _FPDFPage_CountObjects(page: number): number;
+  _FPDFPageObj_GetBounds(object: number, left: number, bottom: number, right: number, top: number): number;
+  _FPDFPath_CountSegments(path: number): number;
+  _FPDFPath_GetPathSegment(path: number, index: number): number;
+  _FPDFPathSegment_GetType(segment: number): number;
+  _FPDFPathSegment_GetPoint(segment: number, x: number, y: number): number;
   _FPDFPage_GetObject(page: number, index: number): number;
   _FPDFPageObj_GetType(object: number): number;
   _FPDFImageObj_GetImagePixelSize(object: number, width: number, height: number): number;
@@ -73,6 +80,8 @@ interface PdfiumModule {
   ): void;
 }
 
+const PATH_OBJECT = 2;
+const BEZIER_SEGMENT = 1;
 const IMAGE_OBJECT = 3;
 /** Bounds on a page's structure tree read: no real page nests 64 deep or holds 50,000 elements. */
 const MAX_STRUCT_DEPTH = 64;
@@ -110,7 +119,22 @@ export interface PdfiumLine {
   gaps: number[];
   /** In a tagged PDF, the structure element the line's text belongs to (a line is cut where that changes). */
   tag?: LineTag;
+  /** In an untagged PDF, the cell of a ruled table the line's text stands in (a line is cut at the rules). */
+  cell?: CellPlace;
 }
+
+/** What a piece of a line belongs to: a structure element, or a ruled table's cell. */
+type Piece = LineTag | CellPlace;
+const samePiece = (a: Piece | null, b: Piece | null | undefined) =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    b !== undefined &&
+    !('block' in a) &&
+    !('block' in b) &&
+    a.table === b.table &&
+    a.row === b.row &&
+    a.column === b.column);
 
 /** A line without gaps (shared, so that every line has the same shape for the layout code that reads them). */
 const NO_GAPS: number[] = [];
@@ -295,22 +319,59 @@ export class PdfiumPdf {
           }
           return lastTag;
         };
+        // Where a character's text belongs beyond its line, where the page says: its structure element in a
+        // tagged file, else the cell of a ruled table it stands in.
+        let tables = tags ? [] : this.ruledTablesOf(page, height);
+        const cellAt = (i: number): CellPlace | null | undefined => {
+          const box = charBox(i, scratch);
+          if (!box || text.charCodeAt(i) <= 0x20) return undefined;
+          const [left, right, bottom, top] = box as [number, number, number, number];
+          const x = (left + right) / 2;
+          const y = height - (bottom + top) / 2;
+          for (const table of tables) {
+            const place = table.placeAt(x, y);
+            if (place) return place;
+          }
+          return null;
+        };
+        // A table's rules never cut a word: a grid that does is shapes drawn around text (a flowchart's boxes).
+        if (tables.length > 0) {
+          const cutting = new Set<RuledTable>();
+          let before: { place: CellPlace | null; table?: RuledTable } | undefined;
+          for (let i = 0; i < count; i++) {
+            const code = text.charCodeAt(i);
+            if (code <= 0x20 || code === 0xfffe) {
+              before = undefined;
+              continue;
+            }
+            const box = charBox(i, scratch);
+            if (!box) continue;
+            const x = (box[0]! + box[1]!) / 2;
+            const y = height - (box[2]! + box[3]!) / 2;
+            const table = tables.find((t) => t.placeAt(x, y));
+            const place = table?.placeAt(x, y) ?? null;
+            if (before && table && before.table === table && !samePiece(place, before.place)) cutting.add(table);
+            before = { place, ...(table ? { table } : {}) };
+          }
+          tables = tables.filter((table) => !cutting.has(table));
+        }
+        const pieceAt = tags ? tagAt : tables.length > 0 ? cellAt : undefined;
         const addLine = (start: number, end: number) => {
-          if (!tags) return addPiece(start, end);
+          if (!pieceAt) return addPiece(start, end);
           let from = start;
-          let current: LineTag | null | undefined;
+          let current: Piece | null | undefined;
           for (let i = start; i < end; i++) {
-            const tag = tagAt(i);
-            if (tag === undefined || tag === current) continue;
-            if (current !== undefined && tag?.block !== current?.block) {
+            const piece = pieceAt(i);
+            if (piece === undefined || samePiece(piece, current)) continue;
+            if (current !== undefined) {
               addPiece(from, i, current);
               from = i;
             }
-            current = tag;
+            current = piece;
           }
           addPiece(from, end, current);
         };
-        const addPiece = (start: number, end: number, tag?: LineTag | null) => {
+        const addPiece = (start: number, end: number, piece?: Piece | null) => {
           const lineText = text.slice(start, end);
           if (!lineText.trim()) return;
           const rects = m._FPDFText_CountRects(textPage, start, end - start);
@@ -352,7 +413,7 @@ export class PdfiumPdf {
             bold: isBold(middle, font) && (isBold(first) || isBold(last)),
             font: font.name,
             gaps: gaps ?? NO_GAPS,
-            ...(tag ? { tag } : {}),
+            ...(piece ? ('block' in piece ? { tag: piece } : { cell: piece }) : {}),
           });
         };
         let start = 0;
@@ -373,6 +434,50 @@ export class PdfiumPdf {
         m._FPDFText_ClosePage(textPage);
       }
     });
+  }
+
+  /** The tables the page draws as ruled grids, from its thin path objects. */
+  private ruledTablesOf(page: number, height: number): RuledTable[] {
+    const m = this.engine.module;
+    const bounds = m.wasmExports.malloc(16);
+    /** Four to six straight segments, each along an axis: a move, three or four lines, and maybe a close. */
+    const isRectangle = (object: number) => {
+      const segments = m._FPDFPath_CountSegments(object);
+      if (segments < 4 || segments > 6) return false;
+      let previous: [number, number] | undefined;
+      for (let i = 0; i < segments; i++) {
+        const segment = m._FPDFPath_GetPathSegment(object, i);
+        if (m._FPDFPathSegment_GetType(segment) === BEZIER_SEGMENT) return false;
+        if (!m._FPDFPathSegment_GetPoint(segment, bounds, bounds + 4)) return false;
+        const view = new DataView(m.HEAPU8.buffer);
+        const point: [number, number] = [view.getFloat32(bounds, true), view.getFloat32(bounds + 4, true)];
+        // (A diamond's sides run aslant: a flowchart's decision, not a cell.)
+        if (previous && Math.abs(point[0] - previous[0]) > 0.5 && Math.abs(point[1] - previous[1]) > 0.5) return false;
+        previous = point;
+      }
+      return true;
+    };
+    try {
+      const boxes: Box[] = [];
+      const count = m._FPDFPage_CountObjects(page);
+      for (let i = 0; i < count; i++) {
+        const object = m._FPDFPage_GetObject(page, i);
+        if (!object || m._FPDFPageObj_GetType(object) !== PATH_OBJECT) continue;
+        if (!m._FPDFPageObj_GetBounds(object, bounds, bounds + 4, bounds + 8, bounds + 12)) continue;
+        const view = new DataView(m.HEAPU8.buffer);
+        const [left, bottom, right, top] = [0, 4, 8, 12].map((at) => view.getFloat32(bounds + at, true));
+        const box: Box = [left!, height - top!, right!, height - bottom!];
+        // A rectangle (a cell's border drawn as one path) gives its four sides; any other path its box, which
+        // is a rule when it is thin.
+        if (isRectangle(object)) {
+          const [x0, y0, x1, y1] = box;
+          boxes.push([x0, y0, x1, y0], [x0, y1, x1, y1], [x0, y0, x0, y1], [x1, y0, x1, y1]);
+        } else boxes.push(box);
+      }
+      return ruledTables(boxes);
+    } finally {
+      m.wasmExports.free(bounds);
+    }
   }
 
   private taggedDocument: boolean | undefined;

@@ -1,0 +1,124 @@
+import type { Box, TableCell } from './document.ts';
+import type { CellPlace } from './pdf-grids.ts';
+import type { TextSegment } from './types.ts';
+
+interface TableBuild {
+  at: number;
+  box: Box;
+  rows: TableCell[][];
+  /** Where each cell's text starts on the page, to place cells whose empty neighbours the source leaves out. */
+  lefts: Map<TableCell, number>;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+const union = (a: Box, b: Box): Box => [
+  Math.min(a[0], b[0]),
+  Math.min(a[1], b[1]),
+  Math.max(a[2], b[2]),
+  Math.max(a[3], b[3]),
+];
+const widthOf = (row: TableCell[]) => row.reduce((sum, cell) => sum + (cell.colSpan ?? 1), 0);
+
+/**
+ * A page's structure tree holds only the cells with text on the page, so a row whose empty cells are left out
+ * is shorter than the others: its cells go under the columns they stand in (those of a full row without spans),
+ * around the places that cells above span into, and the gaps are empty cells again.
+ */
+function withEmptyCells(rows: TableCell[][], lefts: Map<TableCell, number>): TableCell[][] {
+  const width = Math.max(...rows.map(widthOf));
+  const full = rows.find(
+    (row) => row.length === width && row.every((cell) => lefts.has(cell) && !cell.rowSpan && !cell.colSpan),
+  );
+  if (!full) return rows;
+  const columns = full.map((cell) => lefts.get(cell)!);
+  /** How many rows more each column is taken by a cell spanning down into them. */
+  const taken: number[] = new Array<number>(width).fill(0);
+  return rows.map((row) => {
+    const free = taken.flatMap((rowsLeft, column) => (rowsLeft === 0 ? [column] : []));
+    let placed: { cell: TableCell; column: number }[];
+    if (widthOf(row) === free.length || row.some((cell) => (cell.colSpan ?? 1) > 1)) {
+      let next = 0;
+      placed = row.map((cell) => {
+        const column = free[next] ?? width;
+        next += cell.colSpan ?? 1;
+        return { cell, column };
+      });
+    } else {
+      // Each cell in the free column nearest its left edge, after the cells placed so far and leaving room
+      // for the cells after it.
+      placed = [];
+      let next = 0;
+      row.forEach((cell, index) => {
+        const left = lefts.get(cell);
+        const last = free.length - (row.length - index);
+        let at = next;
+        if (left !== undefined)
+          for (let f = next; f <= last; f++)
+            if (Math.abs(columns[free[f]!]! - left) < Math.abs(columns[free[at]!]! - left)) at = f;
+        placed.push({ cell, column: free[at] ?? width });
+        next = at + 1;
+      });
+    }
+    for (let column = 0; column < width; column++) if (taken[column]! > 0) taken[column]!--;
+    for (const { cell, column } of placed)
+      if ((cell.rowSpan ?? 1) > 1 && column < width) taken[column] = cell.rowSpan! - 1;
+    const out: TableCell[] = [];
+    for (let f = 0; f < free.length; f++) {
+      const cell = placed.find((p) => p.column === free[f])?.cell;
+      out.push(cell ?? { text: '' });
+      if (cell) f += (cell.colSpan ?? 1) - 1;
+    }
+    // (A row whose spans the free columns cannot hold is kept as the source gives it.)
+    return placed.some((p) => p.column >= width) ? row : out;
+  });
+}
+
+/**
+ * The tables of one page as their cells' text arrives: each table's element takes its place among the page's
+ * elements where its first text comes, and gets its rows when the page is done.
+ */
+export class PageTables {
+  private readonly building = new Map<TableCell[][], TableBuild>();
+
+  /**
+   * `drawn`: the tables are found by their rules, not named by the file, and one whose text does not fill a
+   * table (two rows with two cells of text each, or a first row of two and a row under it) is shapes drawn
+   * around text, and given as that text.
+   */
+  constructor(
+    private readonly elements: TextSegment[],
+    private readonly page: number,
+    private readonly drawn = false,
+  ) {}
+
+  add(place: CellPlace, text: string, box: Box): void {
+    let table = this.building.get(place.table);
+    if (!table) {
+      // The source's rows, copied: the same table met again (another page's part of it) starts empty.
+      const rows = place.table.map((row) => row.map((cell) => ({ ...cell })));
+      table = { at: this.elements.length, box, rows, lefts: new Map() };
+      this.building.set(place.table, table);
+      this.elements.push({ text: '', page: this.page, box, kind: 'table' });
+    }
+    table.box = union(table.box, box);
+    const cell = table.rows[place.row]![place.column]!;
+    if (!table.lefts.has(cell)) table.lefts.set(cell, box[0]);
+    cell.text = cell.text ? `${cell.text}\n${text}` : text;
+  }
+
+  finish(): void {
+    for (const table of this.building.values()) {
+      const texts = (row: TableCell[]) => row.filter((cell) => cell.text).length;
+      const filled = table.rows.filter((row) => texts(row) >= 2).length;
+      const headed = texts(table.rows[0] ?? []) >= 2 && table.rows.length >= 2;
+      if (this.drawn && filled < 2 && !headed) {
+        const text = table.rows.flatMap((row) => row.flatMap((cell) => (cell.text ? [cell.text] : []))).join('\n');
+        this.elements[table.at] = { text, page: this.page, box: table.box.map(round) as Box };
+        continue;
+      }
+      const rows = withEmptyCells(table.rows, table.lefts);
+      const text = rows.map((row) => row.map((cell) => cell.text).join('\t')).join('\n');
+      this.elements[table.at] = { text, page: this.page, box: table.box.map(round) as Box, kind: 'table', rows };
+    }
+  }
+}
