@@ -495,4 +495,28 @@ describe('a table drawn as a ruled grid in an untagged PDF', () => {
     expect(result.segments.some((s) => s.kind === 'table')).toBe(false);
     expect(result.text.replace(/\s+/g, ' ')).toContain(BODY);
   });
+
+  it('reads words framed one by one, the frames touching in a grid, as the sentence they are', async () => {
+    const words = ['Cells', 'keep', 'their', 'energy', 'small', 'molecules', 'and', 'spend'];
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      doc.font('Helvetica').fontSize(11);
+      for (const [line, y] of [
+        [words.slice(0, 4), 100],
+        [words.slice(4), 114],
+      ] as const) {
+        let x = 72;
+        for (const word of line) {
+          const width = doc.widthOfString(word);
+          doc.text(word, x, y + 2, { lineBreak: false });
+          // Each word in a frame 14 pt high, a space's width apart from the next: the frames' sides line up.
+          doc.rect(x - 1, y, width + 2, 14).stroke();
+          x += width + doc.widthOfString(' ');
+        }
+      }
+    });
+    const result = await extract(pdf);
+    expect(result.segments.some((s) => s.kind === 'table')).toBe(false);
+    expect(result.text.replace(/\s+/g, ' ')).toContain('Cells keep their energy');
+  });
 });

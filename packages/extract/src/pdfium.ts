@@ -82,6 +82,11 @@ interface PdfiumModule {
 
 const PATH_OBJECT = 2;
 const BEZIER_SEGMENT = 1;
+/**
+ * The least gap between the texts of two cells side by side (twice a cell's padding), in ems of the font: a
+ * word space's gap between two glyphs' ink is about 0.4 em.
+ */
+const MIN_CELL_GAP = 0.5;
 const IMAGE_OBJECT = 3;
 /** Bounds on a page's structure tree read: no real page nests 64 deep or holds 50,000 elements. */
 const MAX_STRUCT_DEPTH = 64;
@@ -334,24 +339,27 @@ export class PdfiumPdf {
           }
           return null;
         };
-        // A table's rules never cut a word: a grid that does is shapes drawn around text (a flowchart's boxes).
+        // A table's text stands apart at its column rules, by the cells' padding on both sides: text that runs
+        // on over a rule (a word cut, or words a space apart) is shapes drawn around text (a flowchart's boxes,
+        // words framed one by one), not a table.
         if (tables.length > 0) {
           const cutting = new Set<RuledTable>();
-          let before: { place: CellPlace | null; table?: RuledTable } | undefined;
+          let before: { place: CellPlace | null; table?: RuledTable; right: number } | undefined;
           for (let i = 0; i < count; i++) {
             const code = text.charCodeAt(i);
-            if (code <= 0x20 || code === 0xfffe) {
-              before = undefined;
-              continue;
-            }
+            if (code === 0x0d || code === 0x0a) before = undefined;
+            if (code <= 0x20 || code === 0xfffe) continue;
             const box = charBox(i, scratch);
             if (!box) continue;
-            const x = (box[0]! + box[1]!) / 2;
-            const y = height - (box[2]! + box[3]!) / 2;
+            const [left, right, bottom, top] = box as [number, number, number, number];
+            const x = (left + right) / 2;
+            const y = height - (bottom + top) / 2;
             const table = tables.find((t) => t.placeAt(x, y));
             const place = table?.placeAt(x, y) ?? null;
-            if (before && table && before.table === table && !samePiece(place, before.place)) cutting.add(table);
-            before = { place, ...(table ? { table } : {}) };
+            const apart = left - (before?.right ?? -Infinity) >= sizeOf(i) * MIN_CELL_GAP;
+            if (before && table && before.table === table && !samePiece(place, before.place) && !apart)
+              cutting.add(table);
+            before = { place, right, ...(table ? { table } : {}) };
           }
           tables = tables.filter((table) => !cutting.has(table));
         }
