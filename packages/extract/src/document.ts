@@ -23,6 +23,17 @@ export type ElementKind = (typeof ELEMENT_KINDS)[number];
 /** `[x0, y0, x1, y1]` on the page in PDF points, origin at the page's top left. */
 export type Box = [number, number, number, number];
 
+/** The box around two boxes. */
+export const unionBox = (a: Box, b: Box): Box => [
+  Math.min(a[0], b[0]),
+  Math.min(a[1], b[1]),
+  Math.max(a[2], b[2]),
+  Math.max(a[3], b[3]),
+];
+
+/** A box to a hundredth of a point, as elements carry it. */
+export const roundBox = (box: Box): Box => box.map((n) => Math.round(n * 100) / 100) as Box;
+
 export interface TableCell {
   text: string;
   /** A header cell (`th`, a table's header row). */

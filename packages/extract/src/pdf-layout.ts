@@ -1,4 +1,4 @@
-import type { Box } from './document.ts';
+import { roundBox, unionBox, type Box } from './document.ts';
 import { HyphenatedWords, joinBrokenWord, plainHyphens } from './pdf-hyphens.ts';
 import type { CellPlace } from './pdf-grids.ts';
 import { PageTables } from './pdf-tables.ts';
@@ -58,14 +58,7 @@ const LETTER_BULLET = /^\s*o\s+(?=\S)/u;
 const SECTION_NUMBER = /^\s*(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+(?=\p{L})/u;
 const PAGE_NUMBER = /^\s*(page\s*)?(#+|[ivxlc]+)(\s*(of|\/)\s*#+)?\s*$/i;
 
-const round = (n: number) => Math.round(n * 100) / 100;
 const heightOf = (box: Box) => box[3] - box[1];
-const union = (a: Box, b: Box): Box => [
-  Math.min(a[0], b[0]),
-  Math.min(a[1], b[1]),
-  Math.max(a[2], b[2]),
-  Math.max(a[3], b[3]),
-];
 /** A line's text with digits masked, so "Page 3" and "Page 4" are the same running footer. */
 const runningKey = (text: string) => text.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().toLowerCase();
 
@@ -299,7 +292,7 @@ function addLine(block: Block, line: LayoutLine, known: HyphenatedWords): void {
   const joined = joinBrokenWord(block.text, line.text, known);
   block.text = joined ?? `${block.text}\n${line.text}`;
   block.lines.push(line);
-  block.box = union(block.box, line.box);
+  block.box = unionBox(block.box, line.box);
 }
 
 function blocksOf(
@@ -471,7 +464,7 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
         if (Math.min(...lines.map((line) => line.box[1])) > above) continue;
         for (const line of lines) {
           const text = normalizeText(plainHyphens(line.text));
-          if (text) tables.add(line.cell!, text, line.box.map(round) as Box);
+          if (text) tables.add(line.cell!, text, roundBox(line.box));
         }
         unplaced.delete(table);
       }
@@ -481,7 +474,7 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
       const marked = block.marker && (isHeadingBlock.has(block) || block.size < body * FOOTNOTE_RATIO);
       const text = normalizeText(plainHyphens(marked ? block.marker!.text + block.text : block.text));
       if (!text) continue;
-      const box = block.box.map(round) as Box;
+      const box = roundBox(block.box);
       if (isHeadingBlock.has(block)) elements.push({ text, page, box, kind: 'heading', level: levels.get(block)! });
       else if (block.kind === 'list-item' && block.marker!.ordered && block.size < body * FOOTNOTE_RATIO)
         elements.push({ text, page, box, kind: 'footnote' });

@@ -1,4 +1,4 @@
-import type { Box, TableCell } from './document.ts';
+import { roundBox, unionBox, type Box, type TableCell } from './document.ts';
 import type { CellPlace } from './pdf-grids.ts';
 import type { TextSegment } from './types.ts';
 
@@ -10,13 +10,6 @@ interface TableBuild {
   lefts: Map<TableCell, number>;
 }
 
-const round = (n: number) => Math.round(n * 100) / 100;
-const union = (a: Box, b: Box): Box => [
-  Math.min(a[0], b[0]),
-  Math.min(a[1], b[1]),
-  Math.max(a[2], b[2]),
-  Math.max(a[3], b[3]),
-];
 const widthOf = (row: TableCell[]) => row.reduce((sum, cell) => sum + (cell.colSpan ?? 1), 0);
 
 /**
@@ -100,7 +93,7 @@ export class PageTables {
       this.building.set(place.table, table);
       this.elements.push({ text: '', page: this.page, box, kind: 'table' });
     }
-    table.box = union(table.box, box);
+    table.box = unionBox(table.box, box);
     const cell = table.rows[place.row]![place.column]!;
     if (!table.lefts.has(cell)) table.lefts.set(cell, box[0]);
     cell.text = cell.text ? `${cell.text}\n${text}` : text;
@@ -113,12 +106,12 @@ export class PageTables {
       const headed = texts(table.rows[0] ?? []) >= 2 && table.rows.length >= 2;
       if (this.drawn && filled < 2 && !headed) {
         const text = table.rows.flatMap((row) => row.flatMap((cell) => (cell.text ? [cell.text] : []))).join('\n');
-        this.elements[table.at] = { text, page: this.page, box: table.box.map(round) as Box };
+        this.elements[table.at] = { text, page: this.page, box: roundBox(table.box) };
         continue;
       }
       const rows = withEmptyCells(table.rows, table.lefts);
       const text = rows.map((row) => row.map((cell) => cell.text).join('\t')).join('\n');
-      this.elements[table.at] = { text, page: this.page, box: table.box.map(round) as Box, kind: 'table', rows };
+      this.elements[table.at] = { text, page: this.page, box: roundBox(table.box), kind: 'table', rows };
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { Box } from './document.ts';
+import { roundBox, unionBox, type Box } from './document.ts';
 import type { CellPlace } from './pdf-grids.ts';
 import { HyphenatedWords, joinBrokenWord, plainHyphens } from './pdf-hyphens.ts';
 import { bodySize, markerOf, runningLines, type LayoutLine, type LayoutPage } from './pdf-layout.ts';
@@ -40,13 +40,6 @@ interface TaggedBlock {
   lines: number;
 }
 
-const round = (n: number) => Math.round(n * 100) / 100;
-const union = (a: Box, b: Box): Box => [
-  Math.min(a[0], b[0]),
-  Math.min(a[1], b[1]),
-  Math.max(a[2], b[2]),
-  Math.max(a[3], b[3]),
-];
 /** Two pieces of one printed line (a list's label and its text, a link inside a sentence). */
 const onOneLine = (a: Box, b: Box) => Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > (a[3] - a[1]) / 2;
 const clean = (text: string) => normalizeText(plainHyphens(text));
@@ -77,7 +70,7 @@ function blocksOf(lines: LayoutLine[], known: HyphenatedWords): TaggedBlock[] {
         current.text = joinBrokenWord(current.text, line.text, known) ?? `${current.text}\n${line.text}`;
         current.lines++;
       }
-      current.box = union(current.box, line.box);
+      current.box = unionBox(current.box, line.box);
       current.last = line;
       current.size = Math.max(current.size, line.size);
     } else
@@ -148,7 +141,7 @@ export function taggedElements(pages: LayoutPage[]): TextSegment[] {
     // A list's label tagged apart from a heading it numbers ("2." then "Methods"): kept for the heading.
     let label = '';
     for (const block of blocks) {
-      const box = block.box.map(round) as Box;
+      const box = roundBox(block.box);
       const { tag } = block;
       const runningKind = !tag ? running.get(block.last) : undefined;
       if (runningKind) {
