@@ -58,7 +58,8 @@ export class WarmChild {
   constructor(settings: ExtractorSettings, maxMemoryMb: number) {
     this.maxMemoryMb = maxMemoryMb;
     this.process = fork(CHILD_ENTRY, [JSON.stringify(settings)], {
-      execArgv: [`--max-old-space-size=${maxMemoryMb}`],
+      // --expose-gc: the child collects its garbage between jobs (see collectWhenGrown in child.ts).
+      execArgv: [`--max-old-space-size=${maxMemoryMb}`, '--expose-gc'],
       detached: true,
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       env: { ...process.env, UV_THREADPOOL_SIZE: '2' },
