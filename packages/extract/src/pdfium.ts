@@ -169,9 +169,23 @@ export function loadPdfium(): Promise<Engine> {
   engine ??= PDFiumLibrary.init().then((library) => ({
     library,
     // The wrapper keeps the module private and leaves out what is needed here (page closing, metadata, bitmaps).
-    module: (library as unknown as { module: PdfiumModule }).module,
+    module: withDirectCalls((library as unknown as { module: PdfiumModule }).module),
   }));
   return engine;
+}
+
+/**
+ * The module with its functions called straight in WebAssembly. The build's own `_FPDF...` functions check
+ * each call and write out their three assertions' messages every time, failing or not: 4 KB of garbage for
+ * each line a page's text is cut into, 150 MB for a 600-page book, which kept the young generation collecting
+ * and moved every line kept for the layout into the old one.
+ */
+function withDirectCalls(module: PdfiumModule): PdfiumModule {
+  const direct = Object.create(module) as PdfiumModule;
+  for (const [name, exported] of Object.entries(module.wasmExports))
+    if (typeof exported === 'function' && `_${name}` in module)
+      Object.defineProperty(direct, `_${name}`, { value: exported });
+  return direct;
 }
 
 /**
@@ -280,11 +294,20 @@ export class PdfiumPdf {
           text = Array.from({ length: count }, (_, i) =>
             String.fromCharCode(m._FPDFText_GetUnicode(textPage, i) & 0xffff),
           ).join('');
-        const heap = () => new DataView(m.HEAPU8.buffer);
+        // Views of the WebAssembly memory, made again only when it has grown (a page's lines make many reads).
+        let view = new DataView(m.HEAPU8.buffer);
+        let bytes = Buffer.from(m.HEAPU8.buffer);
+        const heap = () => {
+          if (view.buffer !== m.HEAPU8.buffer) {
+            view = new DataView(m.HEAPU8.buffer);
+            bytes = Buffer.from(m.HEAPU8.buffer);
+          }
+          return view;
+        };
         const charBox = (i: number, at: number) => {
           if (!m._FPDFText_GetCharBox(textPage, i, at, at + 8, at + 16, at + 24)) return undefined;
-          const view = heap();
-          return [0, 8, 16, 24].map((offset) => view.getFloat64(at + offset, true));
+          const memory = heap();
+          return [0, 8, 16, 24].map((offset) => memory.getFloat64(at + offset, true));
         };
         text = lamAlefInOrder(text, (i) => {
           const [first, second] = [charBox(i, scratch), charBox(i + 1, scratch)];
@@ -296,17 +319,20 @@ export class PdfiumPdf {
           const matrix = scratch + 32;
           const size = m._FPDFText_GetFontSize(textPage, i);
           if (!m._FPDFText_GetMatrix(textPage, i, matrix)) return size;
-          const view = heap();
-          const [a, b, c, d] = [0, 4, 8, 12].map((at) => view.getFloat32(matrix + at, true));
-          return size * Math.sqrt(Math.abs(a! * d! - b! * c!));
+          const at = heap();
+          const a = at.getFloat32(matrix, true);
+          const b = at.getFloat32(matrix + 4, true);
+          const c = at.getFloat32(matrix + 8, true);
+          const d = at.getFloat32(matrix + 12, true);
+          return size * Math.sqrt(Math.abs(a * d - b * c));
         };
         const fontOf = (i: number) => {
           const flags = scratch + 56;
           const name = scratch + 60;
           const length = m._FPDFText_GetFontInfo(textPage, i, name, 128, flags);
-          const font =
-            length > 1 ? Buffer.from(m.HEAPU8.buffer, name, Math.min(length, 128) - 1).toString('latin1') : '';
-          return { flags: heap().getInt32(flags, true), name: font.replace(/^[A-Z]{6}\+/, '') };
+          const flagBits = heap().getInt32(flags, true);
+          const font = length > 1 ? bytes.toString('latin1', name, name + Math.min(length, 128) - 1) : '';
+          return { flags: flagBits, name: font.replace(/^[A-Z]{6}\+/, '') };
         };
         const isBold = (i: number, font = fontOf(i)) =>
           m._FPDFText_GetFontWeight(textPage, i) >= 600 || (font.flags & FORCE_BOLD) !== 0 || BOLD_NAME.test(font.name);
@@ -411,12 +437,12 @@ export class PdfiumPdf {
           let last = end - 1;
           while (last > first && text.charCodeAt(last) <= 0x20) last--;
           const middle = (first + last) >> 1;
-          const sizes = [sizeOf(first), sizeOf(middle), sizeOf(last)].sort((a, b) => a - b);
+          const size = middleOf(sizeOf(first), sizeOf(middle), sizeOf(last));
           const font = fontOf(middle);
           lines.push({
             text: lineText,
             box: [x0, y0, x1, y1],
-            size: sizes[1]!,
+            size,
             // Bold in its middle and at one end: a line, not a word in bold inside it.
             bold: isBold(middle, font) && (isBold(first) || isBold(last)),
             font: font.name,
@@ -671,6 +697,12 @@ export class PdfiumPdf {
       m.wasmExports.free(name);
     }
   }
+}
+
+/** The middle of three numbers, as sorting them gives it (a NaN among them is left to the sort). */
+function middleOf(a: number, b: number, c: number): number {
+  if (Number.isNaN(a + b + c)) return [a, b, c].sort((x, y) => x - y)[1]!;
+  return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
 }
 
 function utf16(m: PdfiumModule, ptr: number, bytes: number): string {
