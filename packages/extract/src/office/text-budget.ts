@@ -1,0 +1,31 @@
+/**
+ * The most characters of cell text a workbook gives, all its sheets together. A cell can repeat text it does not
+ * hold (a shared string, an ODF repeat), so a small file can name gigabytes of it; the cells past this are left
+ * out and the metadata says so, as it does for a sheet cut at `MAX_CELLS_PER_SHEET`. 16 Mi characters is
+ * about eight full sheets of ordinary cells, and keeps a sandboxed child far below its memory ceiling.
+ */
+export const MAX_WORKBOOK_CHARS = 16 * 1024 * 1024;
+
+/** What is left of a workbook's characters as its sheets are read, in order. */
+export class TextBudget {
+  private left: number;
+
+  constructor(readonly limit = MAX_WORKBOOK_CHARS) {
+    this.left = limit;
+  }
+
+  /** Whether nothing more fits: the sheets still to come keep their names and no cells. */
+  get spent(): boolean {
+    return this.left <= 0;
+  }
+
+  /** Takes a cell's text from what is left; false, taking nothing, when it does not fit, and nothing fits after. */
+  take(text: string): boolean {
+    if (text.length > this.left) {
+      this.left = 0;
+      return false;
+    }
+    this.left -= text.length;
+    return true;
+  }
+}
