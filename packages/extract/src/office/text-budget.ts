@@ -1,10 +1,12 @@
 /**
  * The most characters of cell text a workbook gives, all its sheets together. A cell can repeat text it does not
  * hold (a shared string, an ODF repeat), so a small file can name gigabytes of it; the cells past this are left
- * out and the metadata says so, as it does for a sheet cut at `MAX_CELLS_PER_SHEET`. 16 Mi characters is
- * about eight full sheets of ordinary cells, and keeps a sandboxed child far below its memory ceiling.
+ * out and the metadata says so, as it does for a sheet cut at `MAX_CELLS_PER_SHEET`. A sheet at that cap fits
+ * whole unless its cells average more than 40 characters (the largest workbook of POI's bug corpus gives 0.25
+ * million); the text of a workbook cut here costs its sandboxed child about 250 MB and the worker publishing it
+ * about 80 MB.
  */
-export const MAX_WORKBOOK_CHARS = 16 * 1024 * 1024;
+export const MAX_WORKBOOK_CHARS = 8_000_000;
 
 /** What is left of a workbook's characters as its sheets are read, in order. */
 export class TextBudget {
