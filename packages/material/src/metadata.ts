@@ -220,13 +220,9 @@ function officeDocumentShape() {
           'Sheets cut at `maxCellsPerSheet` cells or at `maxWorkbookChars` characters of the workbook: the rest of their cells is not in the text',
       }),
     maxCellsPerSheet: z.number().int().optional(),
-    maxWorkbookChars: z
-      .number()
-      .int()
-      .optional()
-      .meta({
-        description: 'Present when the workbook was cut at this many characters of cell text, all sheets together',
-      }),
+    maxWorkbookChars: z.number().int().optional().meta({
+      description: 'Present when the workbook was cut at this many characters of cell text, all sheets together',
+    }),
     comments: z
       .array(z.looseObject({ author: z.string().optional(), text: z.string() }))
       .optional()
