@@ -9,11 +9,7 @@ export const MAX_WORKBOOK_CHARS = 8_000_000;
 
 /** What is left of a workbook's characters as its sheets are read, in order. */
 export class TextBudget {
-  private left: number;
-
-  constructor(readonly limit = MAX_WORKBOOK_CHARS) {
-    this.left = limit;
-  }
+  private left = MAX_WORKBOOK_CHARS;
 
   /** Whether nothing more fits: the sheets still to come keep their names and no cells. */
   get spent(): boolean {
