@@ -175,7 +175,7 @@ describe('a web page by URL keeps its article, not the page around it', () => {
       siteName: 'Harbour Times',
       author: 'Morwenna Trelawny',
       publishedAt: '2025-05-12T07:00:00.000Z',
-      extractor: { name: 'text', version: 11 },
+      extractor: { name: 'text', version: 12 },
     });
     expect(material.metadata.fallbackReason).toBeUndefined();
   });

@@ -48,7 +48,7 @@ describe('office documents through the api', () => {
     expect(material.metadata).toMatchObject({
       format: 'docx',
       comments: [{ author: 'Reviewer', text: 'Check this figure' }],
-      extractor: { name: 'text', version: 11 },
+      extractor: { name: 'text', version: 12 },
     });
     const text = material.metadata.extractedText as string;
     for (const words of ['Photosynthesis', 'Light reactions', 'Oxygen is released', 'Calvin cycle\tCO2\tGlucose'])

@@ -5558,15 +5558,22 @@ export interface components {
                 sheetCount?: number;
                 /** @description The slides the deck hides (their text is kept, marked `hidden`) */
                 hiddenSlides?: number[];
-                /** @description Sheets cut at `maxCellsPerSheet` cells: the rest of their cells is not in the text */
+                /** @description Sheets cut at `maxCellsPerSheet` cells or at `maxWorkbookChars` characters of the workbook: the rest of their cells is not in the text */
                 cutSheets?: ({
                     sheet: number;
                     name: string;
                     cellsKept: number;
+                    /**
+                     * @description The limit it was cut at: its own cells, or the characters of the whole workbook (the sheets after it keep no cells)
+                     * @enum {string}
+                     */
+                    cutAt?: "maxCellsPerSheet" | "maxWorkbookChars";
                 } & {
                     [key: string]: unknown;
                 })[];
                 maxCellsPerSheet?: number;
+                /** @description Present when the workbook was cut at this many characters of cell text, all sheets together */
+                maxWorkbookChars?: number;
                 /** @description A document's comments, which are left out of its text */
                 comments?: ({
                     author?: string;
@@ -5852,15 +5859,22 @@ export interface components {
                 sheetCount?: number;
                 /** @description The slides the deck hides (their text is kept, marked `hidden`) */
                 hiddenSlides?: number[];
-                /** @description Sheets cut at `maxCellsPerSheet` cells: the rest of their cells is not in the text */
+                /** @description Sheets cut at `maxCellsPerSheet` cells or at `maxWorkbookChars` characters of the workbook: the rest of their cells is not in the text */
                 cutSheets?: ({
                     sheet: number;
                     name: string;
                     cellsKept: number;
+                    /**
+                     * @description The limit it was cut at: its own cells, or the characters of the whole workbook (the sheets after it keep no cells)
+                     * @enum {string}
+                     */
+                    cutAt?: "maxCellsPerSheet" | "maxWorkbookChars";
                 } & {
                     [key: string]: unknown;
                 })[];
                 maxCellsPerSheet?: number;
+                /** @description Present when the workbook was cut at this many characters of cell text, all sheets together */
+                maxWorkbookChars?: number;
                 /** @description A document's comments, which are left out of its text */
                 comments?: ({
                     author?: string;
@@ -6227,15 +6241,22 @@ export interface components {
                 sheetCount?: number;
                 /** @description The slides the deck hides (their text is kept, marked `hidden`) */
                 hiddenSlides?: number[];
-                /** @description Sheets cut at `maxCellsPerSheet` cells: the rest of their cells is not in the text */
+                /** @description Sheets cut at `maxCellsPerSheet` cells or at `maxWorkbookChars` characters of the workbook: the rest of their cells is not in the text */
                 cutSheets?: ({
                     sheet: number;
                     name: string;
                     cellsKept: number;
+                    /**
+                     * @description The limit it was cut at: its own cells, or the characters of the whole workbook (the sheets after it keep no cells)
+                     * @enum {string}
+                     */
+                    cutAt?: "maxCellsPerSheet" | "maxWorkbookChars";
                 } & {
                     [key: string]: unknown;
                 })[];
                 maxCellsPerSheet?: number;
+                /** @description Present when the workbook was cut at this many characters of cell text, all sheets together */
+                maxWorkbookChars?: number;
                 /** @description A document's comments, which are left out of its text */
                 comments?: ({
                     author?: string;
@@ -6498,15 +6519,22 @@ export interface components {
                     sheetCount?: number;
                     /** @description The slides the deck hides (their text is kept, marked `hidden`) */
                     hiddenSlides?: number[];
-                    /** @description Sheets cut at `maxCellsPerSheet` cells: the rest of their cells is not in the text */
+                    /** @description Sheets cut at `maxCellsPerSheet` cells or at `maxWorkbookChars` characters of the workbook: the rest of their cells is not in the text */
                     cutSheets?: ({
                         sheet: number;
                         name: string;
                         cellsKept: number;
+                        /**
+                         * @description The limit it was cut at: its own cells, or the characters of the whole workbook (the sheets after it keep no cells)
+                         * @enum {string}
+                         */
+                        cutAt?: "maxCellsPerSheet" | "maxWorkbookChars";
                     } & {
                         [key: string]: unknown;
                     })[];
                     maxCellsPerSheet?: number;
+                    /** @description Present when the workbook was cut at this many characters of cell text, all sheets together */
+                    maxWorkbookChars?: number;
                     /** @description A document's comments, which are left out of its text */
                     comments?: ({
                         author?: string;

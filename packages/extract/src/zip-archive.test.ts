@@ -69,6 +69,45 @@ describe('openZipArchive', () => {
     }
   });
 
+  it('reads a zip whose end record miscounts its comment, as Office and Apache POI do, and still refuses a bomb', async () => {
+    // The end-of-central-directory record is the last 22 bytes of a zip without a comment; its last two bytes are
+    // the comment's length.
+    const withEnd = async (name: string, entries: Record<string, Buffer | string>, change: (zip: Buffer) => Buffer) => {
+      const file = await zipFile(name, entries);
+      await fs.writeFile(file, change(await fs.readFile(file)));
+      return file;
+    };
+    // A line feed after the record, which its comment length (0) does not count: three decks of POI's corpus.
+    const trailing = await withEnd('trailing.zip', { 'a.txt': 'alpha' }, (zip) =>
+      Buffer.concat([zip, Buffer.from('\n')]),
+    );
+    // A comment length of 5 with no comment after it.
+    const overlong = await withEnd('overlong.zip', { 'a.txt': 'alpha' }, (zip) => {
+      zip.writeUInt16LE(5, zip.length - 2);
+      return zip;
+    });
+    for (const file of [trailing, overlong]) {
+      const archive = await openZipArchive(file);
+      try {
+        expect(archive.names).toEqual(['a.txt']);
+        expect((await archive.read('a.txt')).toString()).toBe('alpha');
+      } finally {
+        archive.close();
+      }
+    }
+
+    const bomb = await withEnd('bomb-trailing.zip', { 'zeros.bin': Buffer.alloc(4 * 1024 * 1024) }, (zip) =>
+      Buffer.concat([zip, Buffer.from('\n')]),
+    );
+    await expect(openZipArchive(bomb)).rejects.toMatchObject({ code: 'TOO_LARGE', message: /zip bomb/ });
+    const many = await withEnd(
+      'many-trailing.zip',
+      Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`f${i}.txt`, 'x'])),
+      (zip) => Buffer.concat([zip, Buffer.from('\n')]),
+    );
+    await expect(openZipArchive(many, { ...ZIP_LIMITS, maxEntries: 10 })).rejects.toMatchObject({ code: 'TOO_LARGE' });
+  });
+
   it('calls a file that is no zip CORRUPT', async () => {
     const file = path.join(dir, 'garbage.zip');
     await fs.writeFile(file, Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(500, 1)]));

@@ -1,6 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import yauzl from 'yauzl';
 import { ExtractError } from './types.ts';
+import { openWithCommentLengthCorrected } from './zip-end-record.ts';
 
 export interface ZipLimits {
   maxEntries: number;
@@ -35,12 +36,7 @@ export interface ZipArchive {
 export async function openZipArchive(file: string, limits: ZipLimits = ZIP_LIMITS): Promise<ZipArchive> {
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.openPromise(file, {
-      lazyEntries: true,
-      autoClose: false,
-      strictFileNames: false,
-      validateEntrySizes: true,
-    });
+    zip = await openZip(file);
   } catch (err) {
     throw new ExtractError('CORRUPT', `The file is not a readable zip archive: ${(err as Error).message}`);
   }
@@ -86,6 +82,23 @@ export async function openZipArchive(file: string, limits: ZipLimits = ZIP_LIMIT
     zip.close();
     if (err instanceof ExtractError) throw err;
     throw new ExtractError('CORRUPT', `The zip archive is damaged: ${(err as Error).message}`);
+  }
+}
+
+const OPEN_OPTIONS: yauzl.Options = {
+  lazyEntries: true,
+  autoClose: false,
+  strictFileNames: false,
+  validateEntrySizes: true,
+};
+
+async function openZip(file: string): Promise<yauzl.ZipFile> {
+  try {
+    return await yauzl.openPromise(file, OPEN_OPTIONS);
+  } catch (err) {
+    const corrected = await openWithCommentLengthCorrected(file, OPEN_OPTIONS).catch(() => undefined);
+    if (corrected) return corrected;
+    throw err;
   }
 }
 

@@ -203,10 +203,26 @@ function officeDocumentShape() {
       .optional()
       .meta({ description: 'The slides the deck hides (their text is kept, marked `hidden`)' }),
     cutSheets: z
-      .array(z.looseObject({ sheet: z.number().int(), name: z.string(), cellsKept: z.number().int() }))
+      .array(
+        z.looseObject({
+          sheet: z.number().int(),
+          name: z.string(),
+          cellsKept: z.number().int(),
+          cutAt: z.enum(['maxCellsPerSheet', 'maxWorkbookChars']).optional().meta({
+            description:
+              'The limit it was cut at: its own cells, or the characters of the whole workbook (the sheets after it keep no cells)',
+          }),
+        }),
+      )
       .optional()
-      .meta({ description: 'Sheets cut at `maxCellsPerSheet` cells: the rest of their cells is not in the text' }),
+      .meta({
+        description:
+          'Sheets cut at `maxCellsPerSheet` cells or at `maxWorkbookChars` characters of the workbook: the rest of their cells is not in the text',
+      }),
     maxCellsPerSheet: z.number().int().optional(),
+    maxWorkbookChars: z.number().int().optional().meta({
+      description: 'Present when the workbook was cut at this many characters of cell text, all sheets together',
+    }),
     comments: z
       .array(z.looseObject({ author: z.string().optional(), text: z.string() }))
       .optional()

@@ -1,5 +1,5 @@
 import type { ExtractResult } from '../types.ts';
-import { workbookResult, MAX_CELLS_PER_SHEET } from './xlsx.ts';
+import { workbookResult, MAX_CELLS_PER_SHEET, type SheetCut } from './xlsx.ts';
 
 /** A CSV or TSV file as one sheet, its rows a table (RFC 4180 quoting; the delimiter the sniffer found). */
 export function readDelimited(bytes: Buffer, format: 'csv' | 'tsv'): ExtractResult {
@@ -7,7 +7,7 @@ export function readDelimited(bytes: Buffer, format: 'csv' | 'tsv'): ExtractResu
   const delimiter = format === 'tsv' ? '\t' : delimiterOf(text);
   const cells = new Map<number, Map<number, string>>();
   let count = 0;
-  let cut = false;
+  let cut: SheetCut | undefined;
   let row = 0;
   let column = 0;
   let field = '';
@@ -15,7 +15,7 @@ export function readDelimited(bytes: Buffer, format: 'csv' | 'tsv'): ExtractResu
   const endField = () => {
     const value = field.trim();
     if (value && !cut) {
-      if (++count > MAX_CELLS_PER_SHEET) cut = true;
+      if (++count > MAX_CELLS_PER_SHEET) cut = 'maxCellsPerSheet';
       else {
         let line = cells.get(row);
         if (!line) cells.set(row, (line = new Map()));
@@ -43,7 +43,7 @@ export function readDelimited(bytes: Buffer, format: 'csv' | 'tsv'): ExtractResu
     } else field += char;
   }
   if (field || column > 0) endField();
-  return workbookResult([{ name: '', hidden: false, cells, cut }], format);
+  return workbookResult([{ name: '', hidden: false, cells, ...(cut ? { cut } : {}) }], format);
 }
 
 function delimiterOf(text: string): string {

@@ -5,7 +5,8 @@ import { resultOf, tableElement, tidy } from './elements.ts';
 import type { OfficeFormat } from './formats.ts';
 import { FigureImages } from './images.ts';
 import type { OfficePackage } from './package.ts';
-import { MAX_CELLS_PER_SHEET, workbookResult, type SheetGrid } from './xlsx.ts';
+import { TextBudget } from './text-budget.ts';
+import { MAX_CELLS_PER_SHEET, workbookResult, type SheetCut, type SheetGrid } from './xlsx.ts';
 import { attribute, childElements, descendants, firstChild, localName, pathOf, rootOf, textContent } from './xml.ts';
 
 /** Repeated rows or columns that hold something are written out at most this many times (an empty repeat costs nothing). */
@@ -380,10 +381,11 @@ function length(value: string | undefined): number {
 
 /** A spreadsheet's sheets, cells read as they are shown (their `text:p`), repeats expanded only where they hold text. */
 function sheetsOf(spreadsheet: Element): SheetGrid[] {
+  const budget = new TextBudget();
   return childElements(spreadsheet, 'table').map((table, index) => {
     const cells = new Map<number, Map<number, string>>();
     let count = 0;
-    let cut = false;
+    let cut: SheetCut | undefined = budget.spent ? 'maxWorkbookChars' : undefined;
     let row = 0;
     const rowsOf = (container: Element): Element[] =>
       childElements(container).flatMap((child) => {
@@ -392,7 +394,7 @@ function sheetsOf(spreadsheet: Element): SheetGrid[] {
         if (name === 'table-rows' || name === 'table-header-rows' || name === 'table-row-group') return rowsOf(child);
         return [];
       });
-    for (const tableRow of rowsOf(table)) {
+    for (const tableRow of cut ? [] : rowsOf(table)) {
       const rowRepeat = Number(attribute(tableRow, 'number-rows-repeated') ?? 1) || 1;
       const line = new Map<number, string>();
       let column = 0;
@@ -405,7 +407,8 @@ function sheetsOf(spreadsheet: Element): SheetGrid[] {
       }
       const times = line.size > 0 ? Math.min(rowRepeat, MAX_REPEAT) : 0;
       for (let i = 0; i < times && !cut; i++) {
-        if (count + line.size > MAX_CELLS_PER_SHEET) cut = true;
+        if (count + line.size > MAX_CELLS_PER_SHEET) cut = 'maxCellsPerSheet';
+        else if (![...line.values()].every((text) => budget.take(text))) cut = 'maxWorkbookChars';
         else {
           cells.set(row + i, new Map(line));
           count += line.size;
@@ -417,7 +420,7 @@ function sheetsOf(spreadsheet: Element): SheetGrid[] {
       name: attribute(table, 'name') ?? `Sheet ${index + 1}`,
       hidden: false,
       cells,
-      cut,
+      ...(cut ? { cut } : {}),
     };
   });
 }

@@ -19,6 +19,11 @@ import { toMarkdown } from '../markdown.ts';
 import { sniff } from '../sniff.ts';
 import { extractTextFile } from '../text.ts';
 import type { ExtractResult } from '../types.ts';
+import { MAX_WORKBOOK_CHARS } from './text-budget.ts';
+
+const SPREADSHEET_ML = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const ODF_NAMESPACES =
+  'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"';
 
 let dir: string;
 beforeAll(async () => {
@@ -426,6 +431,57 @@ describe('sheets', () => {
       },
     ]);
     expect(result.metadata).toMatchObject({ format: 'csv', sheetCount: 1 });
+  });
+
+  // A cell can name text it does not hold (a shared string, an ODF repeat): POI's poc-shared-strings.xlsx refers
+  // to one 1 MB string from 12,000 cells. A mebi-character cell in 40 cells is 40 Mi characters of text.
+  const mebi = 'abcdefg '.repeat(128 * 1024).trim();
+  const cutAtTheWorkbooksCharacters = (result: ExtractResult, format: string, names: string[]) => {
+    const cellsKept = Math.floor(MAX_WORKBOOK_CHARS / mebi.length);
+    expect(result.text.length).toBeLessThan(MAX_WORKBOOK_CHARS + 1000);
+    expect(result.text.length).toBeGreaterThan(MAX_WORKBOOK_CHARS - mebi.length);
+    expect(result.metadata).toMatchObject({
+      format,
+      sheetCount: names.length,
+      cutSheets: names.map((name, index) => ({
+        sheet: index + 1,
+        name,
+        cellsKept: index === 0 ? cellsKept : 0,
+        cutAt: 'maxWorkbookChars',
+      })),
+      maxWorkbookChars: MAX_WORKBOOK_CHARS,
+    });
+    expect(result.metadata).not.toHaveProperty('maxCellsPerSheet');
+  };
+
+  it("cuts a workbook's text at maxWorkbookChars, the later sheets left without cells, and says so in the metadata", async () => {
+    const xlsx = await JSZip.loadAsync(await makeXlsx());
+    xlsx.file('xl/sharedStrings.xml', `<sst xmlns="${SPREADSHEET_ML}"><si><t>${mebi}</t></si></sst>`);
+    const rows = Array.from(
+      { length: 20 },
+      (_, row) => `<row r="${row + 1}"><c t="s"><v>0</v></c><c t="s"><v>0</v></c></row>`,
+    );
+    xlsx.file(
+      'xl/worksheets/sheet1.xml',
+      `<worksheet xmlns="${SPREADSHEET_ML}"><sheetData>${rows.join('')}</sheetData></worksheet>`,
+    );
+    const workbook = await read(await xlsx.generateAsync({ type: 'nodebuffer' }), 'shared-string-bomb.xlsx');
+    cutAtTheWorkbooksCharacters(workbook, 'xlsx', ['Grades', 'Schedule']);
+    expect(simple(workbook).map((segment) => segment.kind)).toEqual(['heading', 'table', 'heading']);
+
+    const ods = await JSZip.loadAsync(await makeOdt());
+    ods.file('mimetype', 'application/vnd.oasis.opendocument.spreadsheet', { compression: 'STORE' });
+    const cells = `<table:table-row table:number-rows-repeated="40"><table:table-cell><text:p>${mebi}</text:p></table:table-cell></table:table-row>`;
+    ods.file(
+      'content.xml',
+      `<office:document-content ${ODF_NAMESPACES}><office:body><office:spreadsheet>` +
+        `<table:table table:name="Repeated">${cells}</table:table><table:table table:name="After"><table:table-row><table:table-cell><text:p>Lost</text:p></table:table-cell></table:table-row></table:table>` +
+        '</office:spreadsheet></office:body></office:document-content>',
+    );
+    cutAtTheWorkbooksCharacters(await read(await ods.generateAsync({ type: 'nodebuffer' }), 'repeats.ods'), 'ods', [
+      'Repeated',
+      'After',
+    ]);
   });
 });
 

@@ -6,17 +6,20 @@ import { sheetCharts } from './charts.ts';
 import { formatNumber, numberStyleOf, type NumberStyle } from './cell-values.ts';
 import { resultOf, tableElement } from './elements.ts';
 import type { OfficePackage } from './package.ts';
+import { MAX_WORKBOOK_CHARS, TextBudget } from './text-budget.ts';
 import { attribute, childElements, descendants, firstChild, pathOf, relationshipId, rootOf } from './xml.ts';
 
 /** A sheet's cells beyond this many (non-empty) are left out, and the metadata says so. */
 export const MAX_CELLS_PER_SHEET = 200_000;
 
+export type SheetCut = 'maxCellsPerSheet' | 'maxWorkbookChars';
+
 export interface SheetGrid {
   name: string;
   hidden: boolean;
   cells: Map<number, Map<number, string>>;
-  /** Whether the sheet was cut at `MAX_CELLS_PER_SHEET`. */
-  cut: boolean;
+  /** The limit the sheet was cut at, if it was: its own cells, or the workbook's characters (`TextBudget`). */
+  cut?: SheetCut;
   /** What is drawn on the sheet (charts as their alt text, title and data table; pictures' alt text), after its table. */
   charts?: TextSegment[];
 }
@@ -34,13 +37,15 @@ export async function readXlsx(pkg: OfficePackage): Promise<ExtractResult> {
   const shared = sharedPart ? sharedStringsOf(await pkg.bytes(sharedPart)) : [];
   const styles = stylesPart ? numberStylesOf(await pkg.xml(stylesPart)) : [];
 
+  const budget = new TextBudget();
   const sheets: SheetGrid[] = [];
   for (const sheet of childElements(firstChild(root, 'sheets') ?? root, 'sheet')) {
     const rel = rels.get(relationshipId(sheet) ?? '');
-    if (!rel?.part || rel.type !== 'worksheet') continue;
-    const bytes = await pkg.bytes(rel.part);
-    if (!bytes) continue;
-    const read = readSheetCells(bytes, shared, styles, date1904);
+    if (!rel?.part || rel.type !== 'worksheet' || !pkg.has(rel.part)) continue;
+    // Once the workbook's characters are spent, the sheets left keep their names and no cells.
+    const read = budget.spent
+      ? { cells: new Map<number, Map<number, string>>(), cut: 'maxWorkbookChars' as const }
+      : readSheetCells((await pkg.bytes(rel.part))!, { shared, styles, date1904, budget });
     const charts = await sheetCharts(pkg, rel.part);
     sheets.push({
       name: attribute(sheet, 'name') ?? `Sheet ${sheets.length + 1}`,
@@ -55,7 +60,7 @@ export async function readXlsx(pkg: OfficePackage): Promise<ExtractResult> {
 /** The elements of a workbook's sheets, with the metadata every spreadsheet format shares. */
 export function workbookResult(sheets: SheetGrid[], format: string): ExtractResult {
   const elements: TextSegment[] = [];
-  const cutSheets: { sheet: number; name: string; cellsKept: number }[] = [];
+  const cutSheets: { sheet: number; name: string; cellsKept: number; cutAt: SheetCut }[] = [];
   sheets.forEach((grid, index) => {
     const sheet = index + 1;
     const position = { sheet, ...(grid.hidden ? { hidden: true } : {}) };
@@ -63,14 +68,20 @@ export function workbookResult(sheets: SheetGrid[], format: string): ExtractResu
     const table = tableElement(usedRange(grid.cells), position);
     if (table) elements.push(table);
     for (const chart of grid.charts ?? []) elements.push({ ...chart, ...position });
-    if (grid.cut) cutSheets.push({ sheet, name: grid.name, cellsKept: MAX_CELLS_PER_SHEET });
+    if (grid.cut) cutSheets.push({ sheet, name: grid.name, cellsKept: cellCount(grid.cells), cutAt: grid.cut });
   });
+  const cutAt = (limit: SheetCut) => cutSheets.some((cut) => cut.cutAt === limit);
   return resultOf(elements, {
     format,
     sheetCount: sheets.length,
-    ...(cutSheets.length > 0 ? { cutSheets, maxCellsPerSheet: MAX_CELLS_PER_SHEET } : {}),
+    ...(cutSheets.length > 0 ? { cutSheets } : {}),
+    ...(cutAt('maxCellsPerSheet') ? { maxCellsPerSheet: MAX_CELLS_PER_SHEET } : {}),
+    ...(cutAt('maxWorkbookChars') ? { maxWorkbookChars: MAX_WORKBOOK_CHARS } : {}),
   });
 }
+
+const cellCount = (cells: Map<number, Map<number, string>>) =>
+  [...cells.values()].reduce((sum, line) => sum + line.size, 0);
 
 /** The rows and columns that hold something, in order, the empty ones between them dropped. */
 export function usedRange(cells: Map<number, Map<number, string>>): TableCell[][] {
@@ -144,16 +155,21 @@ function columnIndex(reference: string): number {
   return index - 1;
 }
 
+interface SheetContext {
+  shared: string[];
+  styles: NumberStyle[];
+  date1904: boolean;
+  budget: TextBudget;
+}
+
 /** Streams a worksheet's cells (a sheet can be far larger than a tree of it should be). */
 function readSheetCells(
   bytes: Buffer,
-  shared: string[],
-  styles: NumberStyle[],
-  date1904: boolean,
-): { cells: Map<number, Map<number, string>>; cut: boolean } {
+  { shared, styles, date1904, budget }: SheetContext,
+): { cells: Map<number, Map<number, string>>; cut?: SheetCut } {
   const cells = new Map<number, Map<number, string>>();
   let count = 0;
-  let cut = false;
+  let cut: SheetCut | undefined;
   let row = -1;
   let column = -1;
   let cell: { type: string; style: number; value: string; inline: string } | undefined;
@@ -183,10 +199,9 @@ function readSheetCells(
           const text = cellText(cell, shared, styles, date1904).trim();
           cell = undefined;
           if (!text || row < 0 || column < 0) return;
-          if (++count > MAX_CELLS_PER_SHEET) {
-            cut = true;
-            return;
-          }
+          if (++count > MAX_CELLS_PER_SHEET) cut = 'maxCellsPerSheet';
+          else if (!budget.take(text)) cut = 'maxWorkbookChars';
+          if (cut) return;
           let line = cells.get(row);
           if (!line) cells.set(row, (line = new Map()));
           line.set(column, text);
@@ -196,7 +211,7 @@ function readSheetCells(
     { xmlMode: true, decodeEntities: true },
   );
   parser.end(bytes.toString('utf8'));
-  return { cells, cut };
+  return { cells, ...(cut ? { cut } : {}) };
 }
 
 function cellText(
