@@ -10,8 +10,63 @@ export interface CellPlace {
 /** A table drawn as a grid of rules, with the place of each of its cells on the page. */
 export interface RuledTable {
   box: Box;
-  /** The cell (its top-left corner's row and column, as `table` lists it) at a point, or undefined outside. */
+  /** Its rows of cells, text left to fill. */
+  cells: TableCell[][];
+  /**
+   * The cell (its top-left corner's row and column, as `table` lists it) at a point, or undefined outside; the
+   * same object for every point of one cell.
+   */
   placeAt(x: number, y: number): CellPlace | undefined;
+}
+
+/** A character of the page's text: its box's left and right edges and centre, its font's size, and its line. */
+export interface Glyph {
+  left: number;
+  right: number;
+  x: number;
+  y: number;
+  size: number;
+  line: number;
+}
+
+/**
+ * The least gap between the texts of two cells side by side (twice a cell's padding), in ems of the font: a
+ * word space's gap between two glyphs' ink is about 0.4 em.
+ */
+const MIN_CELL_GAP = 0.5;
+
+/** The cell of any of the tables at a glyph. */
+export function placeOf(tables: RuledTable[], glyph: Glyph): CellPlace | undefined {
+  for (const table of tables) {
+    const place = table.placeAt(glyph.x, glyph.y);
+    if (place) return place;
+  }
+  return undefined;
+}
+
+/**
+ * The tables whose text stands apart at their column rules, by the cells' padding on both sides. Text that runs
+ * on over a rule (a word cut, or words a word space apart) is shapes drawn around text (a flowchart's boxes,
+ * words framed one by one), not a table. `glyphs` is the page's text in order, blanks left out.
+ */
+export function keepingTextApart(tables: RuledTable[], glyphs: Glyph[]): RuledTable[] {
+  const crossed = new Set<TableCell[][]>();
+  let before: { glyph: Glyph; place: CellPlace | undefined } | undefined;
+  for (const glyph of glyphs) {
+    const place = placeOf(tables, glyph);
+    if (
+      before &&
+      before.glyph.line === glyph.line &&
+      place &&
+      before.place &&
+      place !== before.place &&
+      place.table === before.place.table &&
+      glyph.left - before.glyph.right < glyph.size * MIN_CELL_GAP
+    )
+      crossed.add(place.table);
+    before = { glyph, place };
+  }
+  return tables.filter((table) => !crossed.has(table.cells));
 }
 
 /** A rule is at most this thick, and at least this long, in points. */
@@ -136,14 +191,14 @@ function gridTable(
   for (const e of extent.values()) if ((e.bottom - e.top + 1) * (e.right - e.left + 1) !== e.count) return undefined;
   if (extent.size < 4) return undefined;
   const table: TableCell[][] = [];
-  const placeOf = new Map<number, { row: number; column: number }>();
+  const places = new Map<number, CellPlace>();
   for (let r = 0; r < rows; r++) {
     const row: TableCell[] = [];
     for (let c = 0; c < columns; c++) {
       const id = find(r * columns + c);
       const e = extent.get(id)!;
       if (e.top !== r || e.left !== c) continue;
-      placeOf.set(id, { row: r, column: row.length });
+      places.set(id, { table, row: r, column: row.length });
       row.push({
         text: '',
         ...(e.bottom > e.top ? { rowSpan: e.bottom - e.top + 1 } : {}),
@@ -158,11 +213,12 @@ function gridTable(
   };
   return {
     box: [xs[0]!, ys[0]!, xs.at(-1)!, ys.at(-1)!],
+    cells: table,
     placeAt(x, y) {
       const r = indexIn(ys, y);
       const c = indexIn(xs, x);
       if (r < 0 || c < 0) return undefined;
-      return { table, ...placeOf.get(find(r * columns + c))! };
+      return places.get(find(r * columns + c));
     },
   };
 }

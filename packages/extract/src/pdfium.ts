@@ -1,6 +1,6 @@
 import { PDFiumLibrary, type PDFiumDocument } from '@hyzyla/pdfium';
 import type { Box } from './document.ts';
-import { ruledTables, type CellPlace, type RuledTable } from './pdf-grids.ts';
+import { keepingTextApart, placeOf, ruledTables, type CellPlace, type Glyph, type RuledTable } from './pdf-grids.ts';
 import { lamAlefInOrder } from './pdf-ligatures.ts';
 import { tagsByMarkedContent, type LineTag, type StructNode } from './pdf-tags.ts';
 
@@ -82,11 +82,6 @@ interface PdfiumModule {
 
 const PATH_OBJECT = 2;
 const BEZIER_SEGMENT = 1;
-/**
- * The least gap between the texts of two cells side by side (twice a cell's padding), in ems of the font: a
- * word space's gap between two glyphs' ink is about 0.4 em.
- */
-const MIN_CELL_GAP = 0.5;
 const IMAGE_OBJECT = 3;
 /** Bounds on a page's structure tree read: no real page nests 64 deep or holds 50,000 elements. */
 const MAX_STRUCT_DEPTH = 64;
@@ -130,16 +125,6 @@ export interface PdfiumLine {
 
 /** What a piece of a line belongs to: a structure element, or a ruled table's cell. */
 type Piece = LineTag | CellPlace;
-const samePiece = (a: Piece | null, b: Piece | null | undefined) =>
-  a === b ||
-  (a !== null &&
-    b !== null &&
-    b !== undefined &&
-    !('block' in a) &&
-    !('block' in b) &&
-    a.table === b.table &&
-    a.row === b.row &&
-    a.column === b.column);
 
 /** A line without gaps (shared, so that every line has the same shape for the layout code that reads them). */
 const NO_GAPS: number[] = [];
@@ -336,6 +321,23 @@ export class PdfiumPdf {
         };
         const isBold = (i: number, font = fontOf(i)) =>
           m._FPDFText_GetFontWeight(textPage, i) >= 600 || (font.flags & FORCE_BOLD) !== 0 || BOLD_NAME.test(font.name);
+        /** The page's characters with their boxes, blanks left undefined, each with the number of its line. */
+        const glyphsOf = (total: number) => {
+          const found: (Glyph | undefined)[] = [];
+          let line = 0;
+          for (let i = 0; i < total; i++) {
+            const code = text.charCodeAt(i);
+            if (code === 0x0d || code === 0x0a) line++;
+            const box = code > 0x20 && code !== 0xfffe ? charBox(i, scratch) : undefined;
+            if (!box) {
+              found.push(undefined);
+              continue;
+            }
+            const [left, right, bottom, top] = box as [number, number, number, number];
+            found.push({ left, right, x: (left + right) / 2, y: height - (bottom + top) / 2, size: sizeOf(i), line });
+          }
+          return found;
+        };
         // The structure element a character's text object is marked as part of: null for text outside the
         // tree (an artifact: a running header, a page number), undefined for a character PDFium made (a space).
         let lastObject = 0;
@@ -353,42 +355,14 @@ export class PdfiumPdf {
         // Where a character's text belongs beyond its line, where the page says: its structure element in a
         // tagged file, else the cell of a ruled table it stands in.
         let tables = tags ? [] : this.ruledTablesOf(page, height);
-        const cellAt = (i: number): CellPlace | null | undefined => {
-          const box = charBox(i, scratch);
-          if (!box || text.charCodeAt(i) <= 0x20) return undefined;
-          const [left, right, bottom, top] = box as [number, number, number, number];
-          const x = (left + right) / 2;
-          const y = height - (bottom + top) / 2;
-          for (const table of tables) {
-            const place = table.placeAt(x, y);
-            if (place) return place;
-          }
-          return null;
-        };
-        // A table's text stands apart at its column rules, by the cells' padding on both sides: text that runs
-        // on over a rule (a word cut, or words a space apart) is shapes drawn around text (a flowchart's boxes,
-        // words framed one by one), not a table.
-        if (tables.length > 0) {
-          const cutting = new Set<RuledTable>();
-          let before: { place: CellPlace | null; table?: RuledTable; right: number } | undefined;
-          for (let i = 0; i < count; i++) {
-            const code = text.charCodeAt(i);
-            if (code === 0x0d || code === 0x0a) before = undefined;
-            if (code <= 0x20 || code === 0xfffe) continue;
-            const box = charBox(i, scratch);
-            if (!box) continue;
-            const [left, right, bottom, top] = box as [number, number, number, number];
-            const x = (left + right) / 2;
-            const y = height - (bottom + top) / 2;
-            const table = tables.find((t) => t.placeAt(x, y));
-            const place = table?.placeAt(x, y) ?? null;
-            const apart = left - (before?.right ?? -Infinity) >= sizeOf(i) * MIN_CELL_GAP;
-            if (before && table && before.table === table && !samePiece(place, before.place) && !apart)
-              cutting.add(table);
-            before = { place, right, ...(table ? { table } : {}) };
-          }
-          tables = tables.filter((table) => !cutting.has(table));
-        }
+        const glyphs = tables.length > 0 ? glyphsOf(count) : [];
+        if (tables.length > 0)
+          tables = keepingTextApart(
+            tables,
+            glyphs.filter((glyph) => glyph !== undefined),
+          );
+        const cellAt = (i: number): CellPlace | null | undefined =>
+          glyphs[i] ? (placeOf(tables, glyphs[i]) ?? null) : undefined;
         const pieceAt = tags ? tagAt : tables.length > 0 ? cellAt : undefined;
         const addLine = (start: number, end: number) => {
           if (!pieceAt) return addPiece(start, end);
@@ -396,7 +370,7 @@ export class PdfiumPdf {
           let current: Piece | null | undefined;
           for (let i = start; i < end; i++) {
             const piece = pieceAt(i);
-            if (piece === undefined || samePiece(piece, current)) continue;
+            if (piece === undefined || piece === current) continue;
             if (current !== undefined) {
               addPiece(from, i, current);
               from = i;
