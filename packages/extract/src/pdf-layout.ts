@@ -457,11 +457,17 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
     const nesting = listLevels(blocks);
     const tables = new PageTables(elements, page, true);
     // Each ruled table stands before the first block under its top.
-    const unplaced = new Map<CellPlace['table'], LayoutLine[]>();
-    for (const line of cells) unplaced.set(line.cell!.table, [...(unplaced.get(line.cell!.table) ?? []), line]);
+    const unplaced = new Map<CellPlace['table'], { top: number; lines: LayoutLine[] }>();
+    for (const line of cells) {
+      const table = unplaced.get(line.cell!.table);
+      if (table) {
+        table.lines.push(line);
+        table.top = Math.min(table.top, line.box[1]);
+      } else unplaced.set(line.cell!.table, { top: line.box[1], lines: [line] });
+    }
     const place = (above: number) => {
-      for (const [table, lines] of unplaced) {
-        if (Math.min(...lines.map((line) => line.box[1])) > above) continue;
+      for (const [table, { top, lines }] of unplaced) {
+        if (top > above) continue;
         for (const line of lines) {
           const text = normalizeText(plainHyphens(line.text));
           if (text) tables.add(line.cell!, text, roundBox(line.box));
