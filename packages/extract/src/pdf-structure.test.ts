@@ -564,7 +564,7 @@ describe('the structure of a tagged PDF, read from its structure tree', () => {
     ]);
   });
 
-  it('reads a tree that tags every block as a paragraph from the page, as an untagged file', async () => {
+  it('reads a tree that tags every block as a paragraph in its blocks, with headings and items from the look', async () => {
     const pdf = await renderPdf({ tagged: true }, (doc) => {
       doc.addPage();
       const root = doc.struct('Document');
@@ -577,10 +577,45 @@ describe('the structure of a tagged PDF, read from its structure tree', () => {
       );
       doc.moveDown(0.6);
       tagged(doc, root, 'P', BODY);
+      tagged(doc, root, 'P', '• Glycolysis');
+      tagged(doc, root, 'P', '• Respiration');
       root.end();
     });
     const result = await extract(pdf);
-    expect(kindsWithStarts(result)[1]).toEqual(['heading', 1, 'Energy']);
+    expect(kindsWithStarts(result)).toEqual([
+      ['paragraph', undefined, BODY.slice(0, 40)],
+      ['heading', 1, 'Energy'],
+      ['paragraph', undefined, BODY.slice(0, 40)],
+      ['list-item', 1, 'Glycolysis'],
+      ['list-item', 1, 'Respiration'],
+    ]);
+  });
+
+  it('keeps a bold line a paragraph where the tree tags lists but no heading', async () => {
+    const pdf = await renderPdf({ tagged: true }, (doc) => {
+      doc.addPage();
+      const root = doc.struct('Document');
+      doc.addStructure(root);
+      tagged(doc, root, 'P', BODY);
+      root.add(
+        doc.struct('P', () => {
+          doc.font('Helvetica-Bold').fontSize(11).text('Bring these');
+        }),
+      );
+      doc.moveDown(0.6);
+      const list = doc.struct('L');
+      root.add(list);
+      item(doc, list, 'Gloves', 90);
+      item(doc, list, 'Goggles', 90);
+      root.end();
+    });
+    const result = await extract(pdf);
+    expect(kindsWithStarts(result)).toEqual([
+      ['paragraph', undefined, BODY.slice(0, 40)],
+      ['paragraph', undefined, 'Bring these'],
+      ['list-item', 1, 'Gloves'],
+      ['list-item', 1, 'Goggles'],
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { roundBox, unionBox, type Box } from './document.ts';
 import type { CellPlace } from './pdf-grids.ts';
 import { HyphenatedWords, joinBrokenWord, plainHyphens } from './pdf-hyphens.ts';
-import { bodySize, markerOf, runningLines, type LayoutLine, type LayoutPage } from './pdf-layout.ts';
+import { bodySize, layoutElements, markerOf, runningLines, type LayoutLine, type LayoutPage } from './pdf-layout.ts';
 import { PageTables } from './pdf-tables.ts';
 import type { LineTag } from './pdf-tags.ts';
 import type { TextSegment } from './types.ts';
@@ -11,23 +11,19 @@ import { normalizeText } from './words.ts';
 const TAGGED_SHARE = 0.5;
 
 /**
- * Whether a PDF's structure tree is worth reading: most of its text is tagged, and the tags say more than
- * "paragraph" (a producer that tags every line as P carries no structure the page's look does not).
+ * Whether a PDF's structure tree is worth reading: most of its text is tagged. (A tree that tags every block P
+ * still gives the author's blocks and reading order; the page's look adds the headings and lists.)
  */
 export function readsByTags(pages: LayoutPage[]): boolean {
   let tagged = 0;
   let all = 0;
-  let structured = false;
   for (const { lines } of pages)
     for (const line of lines) {
       const length = line.text.trim().length;
       all += length;
-      if (!line.tag) continue;
-      tagged += length;
-      const { kind } = line.tag;
-      if (kind === 'heading' || kind === 'list-item' || kind === 'cell') structured = true;
+      if (line.tag) tagged += length;
     }
-  return structured && all > 0 && tagged >= all * TAGGED_SHARE;
+  return all > 0 && tagged >= all * TAGGED_SHARE;
 }
 
 interface TaggedBlock {
@@ -128,6 +124,42 @@ function titleOf(firstPage: TaggedBlock[], pages: LayoutPage[]): TaggedBlock | u
  * running header or footer; any other is a paragraph, so no text is lost.
  */
 export function taggedElements(pages: LayoutPage[]): TextSegment[] {
+  const elements = fromTheTree(pages);
+  const tagged = new Set<string>();
+  for (const { lines } of pages) for (const line of lines) if (line.tag) tagged.add(line.tag.kind);
+  // A tree that tags lists but no heading (or headings but no list) left them out knowingly.
+  return tagged.has('heading') || tagged.has('list-item') ? elements : withTheLooksStructure(elements, pages);
+}
+
+/** A paragraph's words, for finding the same text in two readings that break lines apart differently. */
+const sameTextKey = (page: number | undefined, text: string) => `${page}:${text.replace(/\s+/g, '')}`;
+
+/**
+ * A tree that tags neither headings nor lists says nothing either way about them: some producers tag every
+ * block P but a table's cells. There, a tagged paragraph that the page's look reads as a heading (by its size
+ * and weight) or as a list's item (by its bullet or number) is one, at the look's level; the tree keeps its
+ * order, its tables and its paragraphs.
+ */
+function withTheLooksStructure(elements: TextSegment[], pages: LayoutPage[]): TextSegment[] {
+  const looks = new Map<string, TextSegment>();
+  for (const element of layoutElements(pages))
+    if (element.kind === 'heading' || element.kind === 'list-item')
+      looks.set(sameTextKey(element.page, element.text), element);
+  if (looks.size === 0) return elements;
+  return elements.map((element) => {
+    if (element.kind) return element;
+    const marker = markerOf(element.text);
+    const look =
+      looks.get(sameTextKey(element.page, element.text)) ??
+      (marker ? looks.get(sameTextKey(element.page, element.text.slice(marker.length))) : undefined);
+    if (!look) return element;
+    const { text, kind, level, ordered } = look;
+    return { ...element, text, kind, level, ...(kind === 'list-item' ? { ordered } : {}) };
+  });
+}
+
+/** The document model as the tree tags it (see `taggedElements`). */
+function fromTheTree(pages: LayoutPage[]): TextSegment[] {
   const running = runningLines(pages);
   const known = new HyphenatedWords();
   for (const { lines } of pages) for (const line of lines) known.add(line.text);

@@ -19,7 +19,7 @@ export interface ExtractorVersion {
  */
 export const EXTRACTOR_VERSIONS: Record<ContentType, ExtractorVersion> = {
   text: { name: 'text', version: 12 },
-  pdf: { name: 'pdfium', version: 7 },
+  pdf: { name: 'pdfium', version: 8 },
   image: { name: 'sharp-tesseract', version: 3 },
   epub: { name: 'epub2', version: 4 },
   audio: { name: 'ffmpeg-media', version: 1 },
