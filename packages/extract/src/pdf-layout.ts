@@ -204,7 +204,11 @@ export const markerOf = (text: string, afterItem = false) => {
   return marker && !CONTENTS_LINE.test(text) ? marker : undefined;
 };
 
+/** A check box starting a line: a check list's item, the box kept in its text (Markdown's task item). */
+export const CHECK_BOX = /^\s*[☐☑☒]\s+(?=\S)/u;
+
 function leadingMarker(text: string, afterItem: boolean) {
+  if (CHECK_BOX.test(text)) return { ordered: false, length: 0, kept: true };
   const bullet = BULLET.exec(text) ?? (afterItem ? LETTER_BULLET.exec(text) : null);
   if (bullet) return { ordered: false, length: bullet[0].length, kept: false };
   const number = NUMBER.exec(text);

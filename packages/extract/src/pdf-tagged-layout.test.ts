@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toMarkdown } from './markdown.ts';
-import type { LayoutLine, LayoutPage } from './pdf-layout.ts';
+import { layoutElements, type LayoutLine, type LayoutPage } from './pdf-layout.ts';
 import { taggedElements } from './pdf-tagged-layout.ts';
 import type { LineTag } from './pdf-tags.ts';
 
@@ -16,18 +16,17 @@ describe('the document model of a tagged page, from its lines and their tags', (
   /** One Letter-size page of these lines. */
   const page = (lines: LayoutLine[]): LayoutPage[] => [{ page: 1, width: 612, height: 792, lines }];
 
-  it('reads a paragraph that starts with a check box as a check list item', () => {
-    const elements = taggedElements(
-      page([
-        line('Tasks before release:', 72, paragraph(1)),
-        line('☒ Design', 90, paragraph(2)),
-        line('☐ Documentation', 108, paragraph(3)),
-        line('Done by Friday', 126, { block: 4, order: 4, kind: 'heading', level: 2 }),
-      ]),
-    );
-    expect(toMarkdown(elements)).toBe(
-      '<!-- page 1 -->\n\nTasks before release:\n\n- [x] Design\n- [ ] Documentation\n\n## Done by Friday\n',
-    );
+  it('reads a paragraph that starts with a check box as a check list item, as the page-read layout does', () => {
+    const lines = [
+      line('Tasks before release:', 72, paragraph(1)),
+      line('☒ Design', 90, paragraph(2)),
+      line('☐ Documentation', 108, paragraph(3)),
+    ];
+    const markdown = '<!-- page 1 -->\n\nTasks before release:\n\n- [x] Design\n- [ ] Documentation\n';
+    // (The tree tags a heading, so its paragraphs are its own, not the look's.)
+    const heading = line('Done by Friday', 126, { block: 4, order: 4, kind: 'heading', level: 2 });
+    expect(toMarkdown(taggedElements(page([...lines, heading])))).toBe(`${markdown}\n## Done by Friday\n`);
+    expect(toMarkdown(layoutElements(page(lines.map(({ tag: _, ...untagged }) => untagged))))).toBe(markdown);
   });
 
   it('puts the lines in the order of the tree, whatever order the page draws them in', () => {

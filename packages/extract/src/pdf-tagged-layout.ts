@@ -1,7 +1,15 @@
 import { roundBox, unionBox, type Box } from './document.ts';
 import type { CellPlace } from './pdf-grids.ts';
 import { HyphenatedWords, joinBrokenWord, plainHyphens } from './pdf-hyphens.ts';
-import { bodySize, layoutElements, markerOf, runningLines, type LayoutLine, type LayoutPage } from './pdf-layout.ts';
+import {
+  bodySize,
+  CHECK_BOX,
+  layoutElements,
+  markerOf,
+  runningLines,
+  type LayoutLine,
+  type LayoutPage,
+} from './pdf-layout.ts';
 import { PageTables } from './pdf-tables.ts';
 import type { LineTag } from './pdf-tags.ts';
 import type { TextSegment } from './types.ts';
@@ -82,8 +90,6 @@ function blocksOf(lines: LayoutLine[], known: HyphenatedWords): TaggedBlock[] {
   return blocks;
 }
 
-/** A paragraph that starts with a check box is a check list's item (Markdown's task item keeps the box). */
-const CHECK_BOX = /^[☐☑☒]\s/u;
 /**
  * A tagged list item's label before its text: a number (bare too: the tree says it is an item), or a letter or
  * roman numeral with its stop ("a.", "iv)"; a bare "A" starts a sentence).
@@ -210,6 +216,7 @@ function fromTheTree(pages: LayoutPage[]): TextSegment[] {
       label = '';
       if (!text) continue;
       if (block === title) elements.push({ text, page, box, kind: 'heading', level: 1 });
+      // A paragraph that starts with a check box is a check list's item.
       else if (tag?.kind === 'paragraph' && CHECK_BOX.test(text))
         elements.push({ text, page, box, kind: 'list-item', level: 1, ordered: false });
       else if (!tag || tag.kind === 'paragraph') elements.push({ text, page, box });
