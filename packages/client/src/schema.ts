@@ -5574,6 +5574,8 @@ export interface components {
                 maxCellsPerSheet?: number;
                 /** @description Present when the workbook was cut at this many characters of cell text, all sheets together */
                 maxWorkbookChars?: number;
+                /** @description An OpenDocument text or presentation: present when its tables' repeated cells (written once in the file with a repeat count) were copied out only up to this many characters, all tables together; past it each is kept once */
+                maxRepeatedChars?: number;
                 /** @description A document's comments, which are left out of its text */
                 comments?: ({
                     author?: string;
@@ -5875,6 +5877,8 @@ export interface components {
                 maxCellsPerSheet?: number;
                 /** @description Present when the workbook was cut at this many characters of cell text, all sheets together */
                 maxWorkbookChars?: number;
+                /** @description An OpenDocument text or presentation: present when its tables' repeated cells (written once in the file with a repeat count) were copied out only up to this many characters, all tables together; past it each is kept once */
+                maxRepeatedChars?: number;
                 /** @description A document's comments, which are left out of its text */
                 comments?: ({
                     author?: string;
@@ -6257,6 +6261,8 @@ export interface components {
                 maxCellsPerSheet?: number;
                 /** @description Present when the workbook was cut at this many characters of cell text, all sheets together */
                 maxWorkbookChars?: number;
+                /** @description An OpenDocument text or presentation: present when its tables' repeated cells (written once in the file with a repeat count) were copied out only up to this many characters, all tables together; past it each is kept once */
+                maxRepeatedChars?: number;
                 /** @description A document's comments, which are left out of its text */
                 comments?: ({
                     author?: string;
@@ -6535,6 +6541,8 @@ export interface components {
                     maxCellsPerSheet?: number;
                     /** @description Present when the workbook was cut at this many characters of cell text, all sheets together */
                     maxWorkbookChars?: number;
+                    /** @description An OpenDocument text or presentation: present when its tables' repeated cells (written once in the file with a repeat count) were copied out only up to this many characters, all tables together; past it each is kept once */
+                    maxRepeatedChars?: number;
                     /** @description A document's comments, which are left out of its text */
                     comments?: ({
                         author?: string;

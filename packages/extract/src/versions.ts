@@ -18,7 +18,7 @@ export interface ExtractorVersion {
  * (`POST /api/v1/materials/{id}/reprocess` for each id.)
  */
 export const EXTRACTOR_VERSIONS: Record<ContentType, ExtractorVersion> = {
-  text: { name: 'text', version: 12 },
+  text: { name: 'text', version: 13 },
   pdf: { name: 'pdfium', version: 8 },
   image: { name: 'sharp-tesseract', version: 3 },
   epub: { name: 'epub2', version: 4 },

@@ -223,6 +223,10 @@ function officeDocumentShape() {
     maxWorkbookChars: z.number().int().optional().meta({
       description: 'Present when the workbook was cut at this many characters of cell text, all sheets together',
     }),
+    maxRepeatedChars: z.number().int().optional().meta({
+      description:
+        "An OpenDocument text or presentation: present when its tables' repeated cells (written once in the file with a repeat count) were copied out only up to this many characters, all tables together; past it each is kept once",
+    }),
     comments: z
       .array(z.looseObject({ author: z.string().optional(), text: z.string() }))
       .optional()

@@ -11,6 +11,11 @@ import { attribute, childElements, descendants, firstChild, localName, pathOf, r
 
 /** Repeated rows or columns that hold something are written out at most this many times (an empty repeat costs nothing). */
 const MAX_REPEAT = 1000;
+/**
+ * The most characters a document's text tables copy from repeated cells (a 3 KB ODT that repeats one long cell
+ * a thousand times a row names gigabytes); past it a repeated cell is written once, and the metadata says so.
+ */
+export const MAX_REPEATED_CHARS = 1_000_000;
 
 interface OdfStyles {
   /** Paragraph style -> its parent, through automatic and common styles. */
@@ -52,17 +57,25 @@ export async function readOdf(
       format: 'odp',
       slideCount: slides.length,
       ...(hiddenSlides.length > 0 ? { hiddenSlides } : {}),
+      ...repeatsCut(reader),
     });
   } else {
     const text = firstChild(body, 'text') ?? body;
     const elements = [...reader.blocks(text), ...reader.notes];
-    result = resultOf(elements, { format: 'odt', ...(await statisticsOf(pkg)), ...commentsOf(text) });
+    result = resultOf(elements, {
+      format: 'odt',
+      ...(await statisticsOf(pkg)),
+      ...commentsOf(text),
+      ...repeatsCut(reader),
+    });
   }
   options.onText?.(result);
   result.images = await figures.save(pkg, options);
   result.segments = result.segments.filter((segment) => segment.text !== '' || segment.image);
   return result;
 }
+
+const repeatsCut = (reader: OdfReader) => (reader.repeats.spent ? { maxRepeatedChars: MAX_REPEATED_CHARS } : {});
 
 /** Most embedded objects read ahead (charts, in the main): more are left out. */
 const MAX_OBJECTS = 200;
@@ -125,6 +138,8 @@ function stylesOf(documents: (Document | undefined)[]): OdfStyles {
 
 class OdfReader {
   readonly notes: TextSegment[] = [];
+  /** The text a table's repeated cells copy, all tables together (the file holds each once). */
+  readonly repeats = new TextBudget(MAX_REPEATED_CHARS);
 
   constructor(
     private readonly styles: OdfStyles,
@@ -354,13 +369,15 @@ class OdfReader {
             const colSpan = Number(attribute(cell, 'number-columns-spanned') ?? 1) || 1;
             const rowSpan = Number(attribute(cell, 'number-rows-spanned') ?? 1) || 1;
             const repeat = Math.min(MAX_REPEAT, Number(attribute(cell, 'number-columns-repeated') ?? 1) || 1);
-            for (let i = 0; i < (text ? repeat : Math.min(repeat, 1)); i++)
+            for (let i = 0; i < (text ? repeat : Math.min(repeat, 1)); i++) {
+              if (i > 0 && !this.repeats.take(text)) break;
               row.push({
                 text,
                 ...(header ? { header } : {}),
                 ...(colSpan > 1 ? { colSpan } : {}),
                 ...(rowSpan > 1 ? { rowSpan } : {}),
               });
+            }
           }
           rows.push(row);
         }

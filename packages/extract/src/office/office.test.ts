@@ -19,6 +19,7 @@ import { toMarkdown } from '../markdown.ts';
 import { sniff } from '../sniff.ts';
 import { extractTextFile } from '../text.ts';
 import type { ExtractResult } from '../types.ts';
+import { MAX_REPEATED_CHARS } from './odf.ts';
 import { MAX_WORKBOOK_CHARS } from './text-budget.ts';
 
 const SPREADSHEET_ML = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -499,6 +500,31 @@ describe('OpenDocument and RTF', () => {
       { kind: 'footnote', text: 'Meiosis makes four.' },
     ]);
     expect(result.metadata).toMatchObject({ format: 'odt' });
+  });
+
+  it("writes an ODT table's repeated cells out up to maxRepeatedChars in all, and says so in the metadata", async () => {
+    // LibreOffice writes equal neighbouring cells once with a repeat count; a file can repeat a long one.
+    const long = 'lorem ipsum '.repeat(1000);
+    const cell = (text: string, repeat: number) =>
+      `<table:table-cell table:number-columns-repeated="${repeat}"><text:p>${text}</text:p></table:table-cell>`;
+    const zip = await JSZip.loadAsync(await makeOdt());
+    zip.file(
+      'content.xml',
+      `<office:document-content ${ODF_NAMESPACES}><office:body><office:text><text:p>Before</text:p>` +
+        `<table:table><table:table-row>${cell('Day', 1)}${cell('0', 3)}</table:table-row>` +
+        `<table:table-row>${cell(long, 1000)}</table:table-row><table:table-row>${cell(long, 1000)}</table:table-row></table:table>` +
+        '<text:p>After</text:p></office:text></office:body></office:document-content>',
+    );
+    const result = await read(await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }), 'repeats.odt');
+    const table = result.segments.find((segment) => segment.kind === 'table')!;
+    expect(table.rows![0]!.map((c) => c.text)).toEqual(['Day', '0', '0', '0']);
+    // The first long row copies its cell until the budget is spent; the second keeps the cell once.
+    const copies = Math.floor((MAX_REPEATED_CHARS - 2) / long.trim().length);
+    expect(table.rows![1]!.length).toBe(1 + copies);
+    expect(table.rows![2]!.filter((c) => c.text).length).toBe(1);
+    expect(result.text.length).toBeLessThan(MAX_REPEATED_CHARS + 3 * long.length);
+    expect(simple(result).map((segment) => segment.text.slice(0, 6))).toEqual(['Before', 'Day\t0\t', 'After']);
+    expect(result.metadata).toMatchObject({ format: 'odt', maxRepeatedChars: MAX_REPEATED_CHARS });
   });
 
   it("reads a chart embedded in an ODT (its own object's content.xml) as its title and its data table", async () => {

@@ -7,9 +7,13 @@
  */
 export const MAX_WORKBOOK_CHARS = 8_000_000;
 
-/** What is left of a workbook's characters as its sheets are read, in order. */
+/** What is left of a workbook's characters (or of another limit's) as its text is read, in order. */
 export class TextBudget {
-  private left = MAX_WORKBOOK_CHARS;
+  private left: number;
+
+  constructor(limit = MAX_WORKBOOK_CHARS) {
+    this.left = limit;
+  }
 
   /** Whether nothing more fits: the sheets still to come keep their names and no cells. */
   get spent(): boolean {
