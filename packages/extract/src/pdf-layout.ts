@@ -1,4 +1,5 @@
 import { roundBox, unionBox, type Box } from './document.ts';
+import { alignedTables, type TextRun } from './pdf-aligned-tables.ts';
 import { HyphenatedWords, joinBrokenWord, plainHyphens } from './pdf-hyphens.ts';
 import type { CellPlace } from './pdf-grids.ts';
 import { PageTables } from './pdf-tables.ts';
@@ -18,6 +19,8 @@ export interface LayoutLine {
   font?: string;
   /** Where the line's text stands apart (a table row's cells, a tab after a number): each run's left edge. */
   gaps?: number[];
+  /** The line's text in runs a little more than a word space apart, with their edges, where it has two or more. */
+  runs?: TextRun[];
   /** In a tagged PDF, the structure element the line belongs to. */
   tag?: LineTag;
   /** The cell of a table drawn as a ruled grid that the line's text stands in. */
@@ -417,20 +420,35 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
   const running = runningLines(pages);
   const known = new HyphenatedWords();
   for (const { lines } of pages) for (const line of lines) known.add(line.text);
-  const pageBlocks = pages.map((page) => ({
-    page: page.page,
-    height: page.height,
-    // A ruled table's text is its cells', apart from the page's running text.
-    blocks: blocksOf(
-      inReadingOrder(
-        page.lines.filter((line) => !line.cell),
-        page.width,
+  const pageBlocks = pages.map((page) => {
+    // A ruled table's text is its cells', apart from the page's running text; so is a table's set out in
+    // aligned columns, each of its runs a cell's text.
+    const flow = inReadingOrder(
+      page.lines.filter((line) => !line.cell),
+      page.width,
+    );
+    const aligned = alignedTables(flow.filter((line) => !running.has(line)));
+    const inTable = new Set(aligned.flatMap((table) => table.lines));
+    const alignedCells = aligned.flatMap((table) =>
+      table.pieces.map(({ place, line, text, box }): LayoutLine => ({
+        text,
+        box,
+        size: line.size,
+        bold: line.bold,
+        cell: place,
+      })),
+    );
+    return {
+      page: page.page,
+      height: page.height,
+      blocks: blocksOf(
+        flow.filter((line) => !inTable.has(line)),
+        running,
+        known,
       ),
-      running,
-      known,
-    ),
-    cells: page.lines.filter((line) => line.cell),
-  }));
+      cells: [...page.lines.filter((line) => line.cell), ...alignedCells],
+    };
+  });
   const headings = pageBlocks.flatMap(({ blocks, height }) => {
     // A heading heads what follows it: one alone at the page's foot, under all its text, is a footer (a
     // typesetter keeps a heading with the text after it, so it is never the last thing on a page).

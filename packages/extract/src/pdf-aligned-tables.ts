@@ -1,0 +1,220 @@
+import type { Box, TableCell } from './document.ts';
+import type { CellPlace } from './pdf-grids.ts';
+
+/** A run of a line's text, with its left and right edges in points from the page's left. */
+export interface TextRun {
+  text: string;
+  left: number;
+  right: number;
+}
+
+/** What the rule reads of a line of the page (a `LayoutLine`'s fields). */
+export interface AlignedLine {
+  text: string;
+  box: Box;
+  size: number;
+  bold: boolean;
+  font?: string;
+  /** The line's runs that stand apart, where it has two or more. */
+  runs?: TextRun[];
+}
+
+/** A piece of a table's text: a run of one of its lines, with the cell it stands in and its box. */
+export interface AlignedPiece {
+  place: CellPlace;
+  line: AlignedLine;
+  text: string;
+  box: Box;
+}
+
+export interface AlignedTable {
+  /** The page's lines the table is made of (they leave the running text). */
+  lines: AlignedLine[];
+  /** The table's text, run by run, in reading order. */
+  pieces: AlignedPiece[];
+}
+
+/** A table has at least this many rows of two or more runs, and two columns lined up over as many. */
+const MIN_ROWS = 3;
+/** Runs line up when their left edges, right edges (numbers) or centres (a header) are this close, in ems. */
+const ALIGN_TOLERANCE = 0.6;
+/** The widest gap between two rows, in line heights (a table's rows may stand further apart than text lines). */
+const MAX_ROW_GAP = 2.5;
+/** A line under a row closer than this, in line heights, goes on with the row's cell (a cell's wrapped text). */
+const WRAP_GAP = 0.6;
+/** At most this many lines of one run in a row: a cell's text wrapped onto them. */
+const MAX_SINGLE_ROWS = 2;
+/** The share of a table's rows of runs whose runs each fall in a column of their own. */
+const MIN_FITTING = 0.8;
+/** Runs of this many words or more are sentences: two columns of text side by side, not a table's cells. */
+const SENTENCE_WORDS = 6;
+
+/** A table of contents' line (dot leaders) or a code listing's (a fixed-pitch font) is no table's row. */
+const LEADERS = /(?:\.\s?){4,}/u;
+const FIXED_PITCH = /mono|courier|consol|code|typewriter|cmtt/i;
+
+interface Row {
+  top: number;
+  bottom: number;
+  runs: { run: TextRun; line: AlignedLine }[];
+}
+
+const heightOf = (line: AlignedLine) => line.box[3] - line.box[1];
+const runsOf = (line: AlignedLine): TextRun[] =>
+  line.runs ?? [{ text: line.text.trim(), left: line.box[0], right: line.box[2] }];
+/**
+ * A list's marker alone in a run (a bullet, "1.", "a)", "4-", "2.3.1", a check box, a symbol font's glyph): list items one
+ * under another line up as two columns, marker and text, without being a table.
+ */
+const MARKER =
+  /^(?:[•◦▪▫‣●○■□◆◇►▶✓✔➢➤∙·*\-–—o☐☑☒\u0001-\u0008\u000e-\u001f\u0080-\u009f\ue000-\uf8ff]|\(?(?:\d{1,3}|[a-z]|[ivx]{1,5})[.)\-–]|\d{1,2}(?:\.\d{1,2}){1,4}\.|\d{1,2}(?:\.\d{1,2}){2,4})$/iu;
+const isRowOfRuns = (line: AlignedLine) =>
+  (line.runs?.length ?? 0) >= 2 &&
+  !MARKER.test(line.runs![0]!.text) &&
+  !LEADERS.test(line.text) &&
+  !FIXED_PITCH.test(line.font ?? '');
+const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+interface Column {
+  left: number;
+  right: number;
+  /** How many rows have a run in it. */
+  rows: number;
+}
+
+/** Whether a run lines up with a column: by its left edge, its right edge or its centre. */
+function linesUp(run: TextRun, column: Column, tolerance: number): boolean {
+  return (
+    Math.abs(run.left - column.left) <= tolerance ||
+    Math.abs(run.right - column.right) <= tolerance ||
+    Math.abs((run.left + run.right) / 2 - (column.left + column.right) / 2) <= tolerance
+  );
+}
+
+/**
+ * The rows' columns, from the row with the most runs, and the column of each run (-1 where it lines up with
+ * none, or with the column of the run before it).
+ */
+function columnsOf(rows: Row[], tolerance: number): { columns: Column[]; placed: number[][] } {
+  const widest = rows.reduce((best, row) => (row.runs.length > best.runs.length ? row : best));
+  const columns: Column[] = widest.runs.map(({ run }) => ({ left: run.left, right: run.right, rows: 0 }));
+  const placed = rows.map((row) => {
+    let before = -1;
+    return row.runs.map(({ run }) => {
+      let at = columns.findIndex((column, c) => c > before && linesUp(run, column, tolerance));
+      // A run alone in a row (a wrapped line, a row with one cell filled) goes where it stands.
+      if (at < 0 && row.runs.length === 1)
+        at = columns.findIndex((column, c) => c > before && run.left < column.right && run.right > column.left);
+      if (at >= 0) before = at;
+      return at;
+    });
+  });
+  placed.forEach((row, r) => {
+    if (rows[r]!.runs.length < 2) return;
+    for (const c of new Set(row)) if (c >= 0) columns[c]!.rows++;
+  });
+  return { columns, placed };
+}
+
+/** The table the rows make, or undefined where they are not one. */
+function tableOf(rows: Row[]): AlignedTable | undefined {
+  const ofRuns = rows.filter((row) => row.runs.length >= 2);
+  if (ofRuns.length < MIN_ROWS) return undefined;
+  const size = ofRuns[0]!.runs[0]!.line.size;
+  const { columns, placed } = columnsOf(rows, size * ALIGN_TOLERANCE);
+  if (columns.filter((column) => column.rows >= MIN_ROWS).length < 2) return undefined;
+  const fitting = rows.filter((row, r) => row.runs.length >= 2 && !placed[r]!.includes(-1)).length;
+  if (fitting < ofRuns.length * MIN_FITTING) return undefined;
+  // Every single-run row must fall in a column (text under the table is no row of it).
+  if (rows.some((row, r) => row.runs.length < 2 && placed[r]![0]! < 0)) return undefined;
+  // Two columns of sentences side by side are running text.
+  const sentences = ofRuns.filter((row) => row.runs.every(({ run }) => wordsOf(run.text) >= SENTENCE_WORDS));
+  if (sentences.length * 2 > ofRuns.length) return undefined;
+  // Two columns, the second of sentences: notes or terms each with its text, set with a hanging indent.
+  const explained = ofRuns.filter((row) => wordsOf(row.runs.at(-1)!.run.text) >= SENTENCE_WORDS);
+  if (columns.length === 2 && explained.length * 2 > ofRuns.length) return undefined;
+  // Labels with their values ("Name: ...", "Date: ...") are a form's fields.
+  const labelled = ofRuns.filter((row) => /:\s*$/.test(row.runs[0]!.run.text)).length;
+  if (labelled * 2 > ofRuns.length) return undefined;
+  // A header: a first row all bold over rows that are not.
+  const header =
+    rows[0]!.runs.every(({ line }) => line.bold) &&
+    rows.slice(1).some((row) => row.runs.some(({ line }) => !line.bold));
+  const cells: TableCell[][] = [];
+  const pieces: AlignedPiece[] = [];
+  const lines = new Set<AlignedLine>();
+  rows.forEach((row, r) => {
+    const previous = rows[r - 1];
+    // One run just under a row, in a column that row fills: the rest of that cell's text.
+    const wrapped =
+      previous !== undefined &&
+      row.runs.length === 1 &&
+      row.top - previous.bottom < heightOf(row.runs[0]!.line) * WRAP_GAP &&
+      previous.runs.some((_, i) => placed[r - 1]![i] === placed[r]![0]);
+    if (!wrapped) cells.push(columns.map(() => (header && r === 0 ? { text: '', header: true } : { text: '' })));
+    row.runs.forEach(({ run, line }, i) => {
+      lines.add(line);
+      const column = Math.max(0, placed[r]![i]!);
+      pieces.push({
+        place: { table: cells, row: cells.length - 1, column },
+        line,
+        text: run.text,
+        box: [run.left, line.box[1], run.right, line.box[3]],
+      });
+    });
+  });
+  return { lines: [...lines], pieces };
+}
+
+/**
+ * Tables set out in aligned columns without column rules, among a page's lines in reading order (running
+ * headers and footers and ruled tables' text left out): lines whose text stands apart in two or more runs,
+ * one under the other, whose runs line up (left, right or centre) in two or more columns over at least three
+ * rows. A line beside a row (a cell the engine gives as a line of its own) is part of that row; a line just
+ * under a row in one of its columns goes on with that cell. Labels with their values, two columns of sentences,
+ * a table of contents' dot leaders and code in a fixed-pitch font are not tables.
+ */
+export function alignedTables(lines: AlignedLine[]): AlignedTable[] {
+  const found: AlignedTable[] = [];
+  const taken = new Set<AlignedLine>();
+  for (let i = 0; i < lines.length; i++) {
+    if (!isRowOfRuns(lines[i]!) || taken.has(lines[i]!)) continue;
+    const first = lines[i]!;
+    const rows: Row[] = [
+      { top: first.box[1], bottom: first.box[3], runs: runsOf(first).map((run) => ({ run, line: first })) },
+    ];
+    let end = i;
+    let singles = 0;
+    for (let j = i + 1; j < lines.length; j++) {
+      const line = lines[j]!;
+      if (taken.has(line)) break;
+      if (Math.abs(line.size - first.size) > first.size * 0.15) break;
+      const middle = (line.box[1] + line.box[3]) / 2;
+      const beside = rows.find((row) => middle > row.top && middle < row.bottom);
+      if (beside) {
+        beside.runs.push(...runsOf(line).map((run) => ({ run, line })));
+        beside.runs.sort((a, b) => a.run.left - b.run.left);
+        continue;
+      }
+      const last = rows.at(-1)!;
+      const gap = line.box[1] - last.bottom;
+      if (gap < -heightOf(line) * 0.5 || gap > heightOf(line) * MAX_ROW_GAP) break;
+      const ofRuns = isRowOfRuns(line);
+      if (!ofRuns && (line.runs?.length ?? 0) >= 2) break;
+      // A line of one run goes on with the row above it (a cell's wrapped text), or the table has ended.
+      if (!ofRuns && gap > heightOf(line) * WRAP_GAP) break;
+      singles = ofRuns ? 0 : singles + 1;
+      if (singles > MAX_SINGLE_ROWS) break;
+      rows.push({ top: line.box[1], bottom: line.box[3], runs: runsOf(line).map((run) => ({ run, line })) });
+      if (ofRuns) end = j;
+    }
+    // (Rows of one run after the last row of runs are the text after the table.)
+    while (rows.length > 0 && rows.at(-1)!.runs.length < 2) rows.pop();
+    const table = tableOf(rows);
+    if (!table) continue;
+    found.push(table);
+    for (const line of table.lines) taken.add(line);
+    i = end;
+  }
+  return found;
+}
