@@ -99,6 +99,44 @@ describe('tables set out in aligned columns, from a page’s lines', () => {
     ]);
   });
 
+  it('takes the lines just over the rows whose runs each stand over a column as the header, and a row header drawn before its row into that row', () => {
+    const lines = [
+      line(40, [['Cells keep their energy in small molecules.', 72]]),
+      line(70, [['Share of', 320]]),
+      line(81, [['volume', 320]]),
+      line(75, [['Organelle', 72]]),
+      // A row header the file draws before the rows it stands beside.
+      line(122, [['Large', 20]]),
+      line(90, [
+        ['Nucleus', 72],
+        ['two', 200],
+        ['6 %', 320],
+      ]),
+      line(106, [
+        ['Mitochondria', 72],
+        ['two', 200],
+        ['22 %', 318],
+      ]),
+      line(122, [
+        ['Chloroplast', 72],
+        ['two', 200],
+        ['1 %', 320],
+      ]),
+    ];
+    expect(cellsOf(lines)).toEqual([
+      [
+        { text: '', header: true },
+        { text: 'Organelle', header: true },
+        { text: '', header: true },
+        { text: 'Share of\nvolume', header: true },
+      ],
+      [{ text: '' }, { text: 'Nucleus' }, { text: 'two' }, { text: '6 %' }],
+      [{ text: '' }, { text: 'Mitochondria' }, { text: 'two' }, { text: '22 %' }],
+      [{ text: 'Large' }, { text: 'Chloroplast' }, { text: 'two' }, { text: '1 %' }],
+    ]);
+    expect(alignedTables(lines)[0]!.lines).not.toContain(lines[0]);
+  });
+
   it('finds no table in two rows, in labels with their values, nor in a list’s markers and items', () => {
     expect(
       alignedTables([

@@ -22,7 +22,6 @@ export interface AlignedLine {
 /** A piece of a table's text: a run of one of its lines, with the cell it stands in and its box. */
 export interface AlignedPiece {
   place: CellPlace;
-  line: AlignedLine;
   text: string;
   box: Box;
 }
@@ -44,6 +43,12 @@ const MAX_ROW_GAP = 2.5;
 const WRAP_GAP = 0.6;
 /** At most this many lines of one run in a row: a cell's text wrapped onto them. */
 const MAX_SINGLE_ROWS = 2;
+/**
+ * Lines above the first row, at most this many and this far above it in ems, whose runs each stand over one
+ * column, are the table's header (its cells' text on two lines, a header over a column of row headers).
+ */
+const MAX_HEAD_LINES = 4;
+const HEAD_GAP = 3;
 /** The share of a table's rows of runs whose runs each fall in a column of their own. */
 const MIN_FITTING = 0.8;
 /** Runs of this many words or more are sentences: two columns of text side by side, not a table's cells. */
@@ -116,8 +121,31 @@ function columnsOf(rows: Row[], tolerance: number): { columns: Column[]; placed:
   return { columns, placed };
 }
 
-/** The table the rows make, or undefined where they are not one. */
-function tableOf(rows: Row[]): AlignedTable | undefined {
+/** The one column a run stands over, or -1 where it stands over none or several. */
+function columnOver(run: TextRun, columns: Column[], tolerance: number): number {
+  const over = columns.flatMap((column, c) =>
+    run.left < column.right + tolerance && run.right > column.left - tolerance ? [c] : [],
+  );
+  return over.length === 1 ? over[0]! : -1;
+}
+
+/**
+ * The lines above a table that are its header: the nearest ones (dropping lines from the top, a caption's) whose
+ * runs each stand over one column, two columns at least among them, none a sentence.
+ */
+function headOf(above: AlignedLine[], columns: Column[], tolerance: number): AlignedLine[] {
+  const columnOf = (run: TextRun) => columnOver(run, columns, tolerance);
+  for (let from = 0; from < above.length; from++) {
+    const head = above.slice(from);
+    const runs = head.flatMap(runsOf);
+    if (runs.some((run) => columnOf(run) < 0 || wordsOf(run.text) >= SENTENCE_WORDS)) continue;
+    if (new Set(runs.map(columnOf)).size >= 2) return head;
+  }
+  return [];
+}
+
+/** The table the rows make (with the lines just above them that head it), or undefined where they are not one. */
+function tableOf(rows: Row[], above: AlignedLine[]): AlignedTable | undefined {
   const ofRuns = rows.filter((row) => row.runs.length >= 2);
   if (ofRuns.length < MIN_ROWS) return undefined;
   const size = ofRuns[0]!.runs[0]!.line.size;
@@ -133,16 +161,37 @@ function tableOf(rows: Row[]): AlignedTable | undefined {
   // Two columns, the second of sentences: notes or terms each with its text, set with a hanging indent.
   const explained = ofRuns.filter((row) => wordsOf(row.runs.at(-1)!.run.text) >= SENTENCE_WORDS);
   if (columns.length === 2 && explained.length * 2 > ofRuns.length) return undefined;
+  // The same glyph starting every row beside one column of text is a list's bullet in a symbol font ("r", "§").
+  const starts = new Set(ofRuns.map((row) => row.runs[0]!.run.text.replace(/[\u0000-\u001f\u007f-\u009f]/gu, '')));
+  const bullet = starts.size === 1 && [...starts][0]!.length === 1 && !/\d/.test([...starts][0]!);
+  if (bullet && columns.length === 2) return undefined;
   // Labels with their values ("Name: ...", "Date: ...") are a form's fields.
   const labelled = ofRuns.filter((row) => /:\s*$/.test(row.runs[0]!.run.text)).length;
   if (labelled * 2 > ofRuns.length) return undefined;
-  // A header: a first row all bold over rows that are not.
-  const header =
-    rows[0]!.runs.every(({ line }) => line.bold) &&
-    rows.slice(1).some((row) => row.runs.some(({ line }) => !line.bold));
   const cells: TableCell[][] = [];
   const pieces: AlignedPiece[] = [];
   const lines = new Set<AlignedLine>();
+  const head = headOf(above, columns, size * ALIGN_TOLERANCE);
+  if (head.length > 0) {
+    // The header's lines top to bottom, each run in the column it stands over, as one row.
+    cells.push(columns.map(() => ({ text: '', header: true })));
+    const runs = head.flatMap((line) => runsOf(line).map((run) => ({ run, line })));
+    runs.sort((a, b) => a.line.box[1] - b.line.box[1] || a.run.left - b.run.left);
+    for (const { run, line } of runs) {
+      lines.add(line);
+      const column = columnOver(run, columns, size * ALIGN_TOLERANCE);
+      pieces.push({
+        place: { table: cells, row: 0, column },
+        text: run.text,
+        box: [run.left, line.box[1], run.right, line.box[3]],
+      });
+    }
+  }
+  // Or a first row all bold over rows that are not.
+  const header =
+    head.length === 0 &&
+    rows[0]!.runs.every(({ line }) => line.bold) &&
+    rows.slice(1).some((row) => row.runs.some(({ line }) => !line.bold));
   rows.forEach((row, r) => {
     const previous = rows[r - 1];
     // One run just under a row, in a column that row fills: the rest of that cell's text.
@@ -157,7 +206,6 @@ function tableOf(rows: Row[]): AlignedTable | undefined {
       const column = Math.max(0, placed[r]![i]!);
       pieces.push({
         place: { table: cells, row: cells.length - 1, column },
-        line,
         text: run.text,
         box: [run.left, line.box[1], run.right, line.box[3]],
       });
@@ -210,7 +258,24 @@ export function alignedTables(lines: AlignedLine[]): AlignedTable[] {
     }
     // (Rows of one run after the last row of runs are the text after the table.)
     while (rows.length > 0 && rows.at(-1)!.runs.length < 2) rows.pop();
-    const table = tableOf(rows);
+    // The lines before the first row: beside a row (a row header the file draws before its row), or over it.
+    const above: AlignedLine[] = [];
+    for (let k = i - 1; k >= 0 && i - k <= MAX_HEAD_LINES; k--) {
+      const line = lines[k]!;
+      if (taken.has(line) || Math.abs(line.size - first.size) > first.size * 0.15) break;
+      const middle = (line.box[1] + line.box[3]) / 2;
+      const beside = rows.find((row) => middle > row.top && middle < row.bottom);
+      if (beside) {
+        beside.runs.push(...runsOf(line).map((run) => ({ run, line })));
+        beside.runs.sort((a, b) => a.run.left - b.run.left);
+        continue;
+      }
+      const top = Math.min(first.box[1], ...above.map((l) => l.box[1]));
+      const reach = above.length === 0 ? first.size * HEAD_GAP : first.size;
+      if (line.box[3] > first.box[1] + heightOf(line) * 0.5 || line.box[3] < top - reach) break;
+      above.unshift(line);
+    }
+    const table = tableOf(rows, above);
     if (!table) continue;
     found.push(table);
     for (const line of table.lines) taken.add(line);

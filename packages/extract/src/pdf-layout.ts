@@ -1,5 +1,5 @@
 import { roundBox, unionBox, type Box } from './document.ts';
-import { alignedTables, type TextRun } from './pdf-aligned-tables.ts';
+import { alignedTables, type AlignedTable, type TextRun } from './pdf-aligned-tables.ts';
 import { HyphenatedWords, joinBrokenWord, plainHyphens } from './pdf-hyphens.ts';
 import type { CellPlace } from './pdf-grids.ts';
 import { PageTables } from './pdf-tables.ts';
@@ -422,32 +422,29 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
   for (const { lines } of pages) for (const line of lines) known.add(line.text);
   const pageBlocks = pages.map((page) => {
     // A ruled table's text is its cells', apart from the page's running text; so is a table's set out in
-    // aligned columns, each of its runs a cell's text.
+    // aligned columns.
     const flow = inReadingOrder(
       page.lines.filter((line) => !line.cell),
       page.width,
     );
     const aligned = alignedTables(flow.filter((line) => !running.has(line)));
     const inTable = new Set(aligned.flatMap((table) => table.lines));
-    const alignedCells = aligned.flatMap((table) =>
-      table.pieces.map(({ place, line, text, box }): LayoutLine => ({
-        text,
-        box,
-        size: line.size,
-        bold: line.bold,
-        cell: place,
-      })),
+    const blocks = blocksOf(
+      flow.filter((line) => !inTable.has(line)),
+      running,
+      known,
     );
-    return {
-      page: page.page,
-      height: page.height,
-      blocks: blocksOf(
-        flow.filter((line) => !inTable.has(line)),
-        running,
-        known,
-      ),
-      cells: [...page.lines.filter((line) => line.cell), ...alignedCells],
-    };
+    // An aligned table stands where its lines stand in the reading order: before the block of the first line
+    // after them.
+    const blockOf = new Map(blocks.flatMap((block) => block.lines.map((line) => [line, block] as const)));
+    const before = new Map<Block | undefined, AlignedTable[]>();
+    for (const table of aligned) {
+      const first = flow.indexOf(table.lines[0]!);
+      const next = flow.slice(first).find((line) => !inTable.has(line));
+      const block = next && blockOf.get(next);
+      before.set(block, [...(before.get(block) ?? []), table]);
+    }
+    return { page: page.page, height: page.height, blocks, aligned: before, cells: page.lines.filter((l) => l.cell) };
   });
   const headings = pageBlocks.flatMap(({ blocks, height }) => {
     // A heading heads what follows it: one alone at the page's foot, under all its text, is a footer (a
@@ -475,7 +472,7 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
   const levels = headingLevels(headings, body);
   const isHeadingBlock = new Set(headings);
   const elements: TextSegment[] = [];
-  for (const { page, blocks, cells } of pageBlocks) {
+  for (const { page, blocks, aligned, cells } of pageBlocks) {
     const nesting = listLevels(blocks);
     const tables = new PageTables(elements, page, true);
     // Each ruled table stands before the first block under its top.
@@ -497,8 +494,16 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
         unplaced.delete(table);
       }
     };
+    const addAligned = (block: Block | undefined) => {
+      for (const table of aligned.get(block) ?? [])
+        for (const { place: cell, text, box } of table.pieces) {
+          const cellText = normalizeText(plainHyphens(text));
+          if (cellText) tables.add(cell, cellText, roundBox(box));
+        }
+    };
     for (const block of blocks) {
       if (unplaced.size > 0) place(block.box[1]);
+      addAligned(block);
       const marked = block.marker && (isHeadingBlock.has(block) || block.size < body * FOOTNOTE_RATIO);
       const text = normalizeText(plainHyphens(marked ? block.marker!.text + block.text : block.text));
       if (!text) continue;
@@ -519,6 +524,7 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
       else elements.push({ text, page, box });
     }
     place(Infinity);
+    addAligned(undefined);
     tables.finish();
   }
   return elements;
