@@ -68,6 +68,37 @@ describe('tables set out in aligned columns, from a page’s lines', () => {
     ]);
   });
 
+  it('takes a first row ruled under as the header (a three-rule table), but not one of a table ruled under every row', () => {
+    const lines = [
+      line(90, [
+        ['Model', 72],
+        ['Layers', 200],
+        ['Score', 320],
+      ]),
+      line(106, [
+        ['OTSL', 72],
+        ['6', 200],
+        ['0.965', 320],
+      ]),
+      line(122, [
+        ['HTML', 72],
+        ['6', 200],
+        ['0.969', 320],
+      ]),
+      line(138, [
+        ['OTSL', 72],
+        ['4', 200],
+        ['0.938', 320],
+      ]),
+    ];
+    const rule = (y: number): [number, number, number, number] => [70, y, 360, y + 0.5];
+    const headerOf = (rules: [number, number, number, number][]) =>
+      alignedTables(lines, rules)[0]!.pieces[0]!.place.table[0]!.map((cell) => cell.header ?? false);
+    expect(headerOf([rule(86), rule(103), rule(152)])).toEqual([true, true, true]);
+    expect(headerOf([])).toEqual([false, false, false]);
+    expect(headerOf([rule(103), rule(119), rule(135)])).toEqual([false, false, false]);
+  });
+
   it('leaves a cell empty where a row has no run in its column, and joins a cell’s wrapped line to it', () => {
     const lines = [
       line(90, [

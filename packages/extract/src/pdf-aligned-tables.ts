@@ -49,6 +49,8 @@ const MAX_SINGLE_ROWS = 2;
  */
 const MAX_HEAD_LINES = 4;
 const HEAD_GAP = 3;
+/** A header may be set this much bigger than its rows. */
+const MAX_HEAD_SIZE = 1.4;
 /** The share of a table's rows of runs whose runs each fall in a column of their own. */
 const MIN_FITTING = 0.8;
 /** Runs of this many words or more are sentences: two columns of text side by side, not a table's cells. */
@@ -145,7 +147,7 @@ function headOf(above: AlignedLine[], columns: Column[], tolerance: number): Ali
 }
 
 /** The table the rows make (with the lines just above them that head it), or undefined where they are not one. */
-function tableOf(rows: Row[], above: AlignedLine[]): AlignedTable | undefined {
+function tableOf(rows: Row[], above: AlignedLine[], rules: Box[]): AlignedTable | undefined {
   const ofRuns = rows.filter((row) => row.runs.length >= 2);
   if (ofRuns.length < MIN_ROWS) return undefined;
   const size = ofRuns[0]!.runs[0]!.line.size;
@@ -187,11 +189,21 @@ function tableOf(rows: Row[], above: AlignedLine[]): AlignedTable | undefined {
       });
     }
   }
-  // Or a first row all bold over rows that are not.
-  const header =
-    head.length === 0 &&
+  // Or a first row all bold over rows that are not, or ruled under where the rows under it are not all ruled.
+  const left = Math.min(...rows.flatMap((row) => row.runs.map(({ run }) => run.left)));
+  const right = Math.max(...rows.flatMap((row) => row.runs.map(({ run }) => run.right)));
+  const ruledUnder = (row: Row, next: Row) =>
+    rules.some(
+      ([x0, y0, x1, y1]) =>
+        (y0 + y1) / 2 >= row.bottom - 1 &&
+        (y0 + y1) / 2 <= next.top + 1 &&
+        Math.min(x1, right) - Math.max(x0, left) >= (right - left) / 2,
+    );
+  const bold =
     rows[0]!.runs.every(({ line }) => line.bold) &&
     rows.slice(1).some((row) => row.runs.some(({ line }) => !line.bold));
+  const ruled = ruledUnder(rows[0]!, rows[1]!) && !rows.slice(1, -1).every((row, r) => ruledUnder(row, rows[r + 2]!));
+  const header = head.length === 0 && (bold || ruled);
   rows.forEach((row, r) => {
     const previous = rows[r - 1];
     // One run just under a row, in a column that row fills: the rest of that cell's text.
@@ -218,11 +230,12 @@ function tableOf(rows: Row[], above: AlignedLine[]): AlignedTable | undefined {
  * Tables set out in aligned columns without column rules, among a page's lines in reading order (running
  * headers and footers and ruled tables' text left out): lines whose text stands apart in two or more runs,
  * one under the other, whose runs line up (left, right or centre) in two or more columns over at least three
- * rows. A line beside a row (a cell the engine gives as a line of its own) is part of that row; a line just
+ * rows. The first row is the header where it is bold over rows that are not, or where a rule runs under it
+ * (`rules`: the page's rules across) and not under every row. A line beside a row (a cell the engine gives as a line of its own) is part of that row; a line just
  * under a row in one of its columns goes on with that cell. Labels with their values, two columns of sentences,
  * a table of contents' dot leaders and code in a fixed-pitch font are not tables.
  */
-export function alignedTables(lines: AlignedLine[]): AlignedTable[] {
+export function alignedTables(lines: AlignedLine[], rules: Box[] = []): AlignedTable[] {
   const found: AlignedTable[] = [];
   const taken = new Set<AlignedLine>();
   for (let i = 0; i < lines.length; i++) {
@@ -262,9 +275,16 @@ export function alignedTables(lines: AlignedLine[]): AlignedTable[] {
     const above: AlignedLine[] = [];
     for (let k = i - 1; k >= 0 && i - k <= MAX_HEAD_LINES; k--) {
       const line = lines[k]!;
-      if (taken.has(line) || Math.abs(line.size - first.size) > first.size * 0.15) break;
+      if (taken.has(line)) break;
       const middle = (line.box[1] + line.box[3]) / 2;
       const beside = rows.find((row) => middle > row.top && middle < row.bottom);
+      // A header may be set bigger than the rows (not smaller), its lines all at one size.
+      const size = above[0]?.size ?? first.size;
+      const sized =
+        beside || above.length > 0
+          ? Math.abs(line.size - size) <= size * 0.15
+          : line.size >= size * 0.85 && line.size <= size * MAX_HEAD_SIZE;
+      if (!sized) break;
       if (beside) {
         beside.runs.push(...runsOf(line).map((run) => ({ run, line })));
         beside.runs.sort((a, b) => a.run.left - b.run.left);
@@ -275,7 +295,7 @@ export function alignedTables(lines: AlignedLine[]): AlignedTable[] {
       if (line.box[3] > first.box[1] + heightOf(line) * 0.5 || line.box[3] < top - reach) break;
       above.unshift(line);
     }
-    const table = tableOf(rows, above);
+    const table = tableOf(rows, above, rules);
     if (!table) continue;
     found.push(table);
     for (const line of table.lines) taken.add(line);

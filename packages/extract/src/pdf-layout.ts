@@ -32,6 +32,8 @@ export interface LayoutPage {
   width: number;
   height: number;
   lines: LayoutLine[];
+  /** The rules drawn across the page (a table's rule under its header), where the engine gives them. */
+  rules?: Box[];
 }
 
 /** How much bigger than the body text a line must be to read as a heading without being bold. */
@@ -427,7 +429,10 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
       page.lines.filter((line) => !line.cell),
       page.width,
     );
-    const aligned = alignedTables(flow.filter((line) => !running.has(line)));
+    const aligned = alignedTables(
+      flow.filter((line) => !running.has(line)),
+      page.rules,
+    );
     const inTable = new Set(aligned.flatMap((table) => table.lines));
     const blocks = blocksOf(
       flow.filter((line) => !inTable.has(line)),

@@ -1,6 +1,6 @@
 import { PDFiumLibrary, type PDFiumDocument } from '@hyzyla/pdfium';
 import type { Box } from './document.ts';
-import { keepingTextApart, placeOf, ruledTables, type CellPlace, type Glyph, type RuledTable } from './pdf-grids.ts';
+import { keepingTextApart, placeOf, ruledTables, rulesAcross, type CellPlace, type Glyph } from './pdf-grids.ts';
 import type { TextRun } from './pdf-aligned-tables.ts';
 import { lamAlefInOrder } from './pdf-ligatures.ts';
 import { tagsByMarkedContent, type LineTag, type StructNode } from './pdf-tags.ts';
@@ -145,6 +145,8 @@ export interface PdfiumPageLines {
   width: number;
   height: number;
   lines: PdfiumLine[];
+  /** In an untagged PDF, the rules drawn across the page (thin horizontal path objects), where it has any. */
+  rules?: Box[];
 }
 
 /** Bold by its name: Helvetica-Bold, MyriadPro-Bd, TeX's CMBX12 and SFBX1000, Calibri,Bold. */
@@ -366,7 +368,9 @@ export class PdfiumPdf {
         };
         // Where a character's text belongs beyond its line, where the page says: its structure element in a
         // tagged file, else the cell of a ruled table it stands in.
-        let tables = tags ? [] : this.ruledTablesOf(page, height);
+        const paths = tags ? [] : this.pathBoxesOf(page, height);
+        let tables = paths.length > 0 ? ruledTables(paths) : [];
+        const across = paths.length > 0 ? rulesAcross(paths) : [];
         const glyphs = tables.length > 0 ? glyphsOf(count) : [];
         if (tables.length > 0)
           tables = keepingTextApart(
@@ -470,7 +474,7 @@ export class PdfiumPdf {
           }
         }
         addLine(start, count);
-        return { width, height, lines };
+        return { width, height, lines, ...(across.length > 0 ? { rules: across } : {}) };
       } finally {
         m.wasmExports.free(scratch);
         m._FPDFText_ClosePage(textPage);
@@ -478,8 +482,8 @@ export class PdfiumPdf {
     });
   }
 
-  /** The tables the page draws as ruled grids, from its thin path objects. */
-  private ruledTablesOf(page: number, height: number): RuledTable[] {
+  /** The boxes of the page's path objects, a rectangle's four sides each a box of its own. */
+  private pathBoxesOf(page: number, height: number): Box[] {
     const m = this.engine.module;
     const bounds = m.wasmExports.malloc(16);
     /** Four to six straight segments, each along an axis: a move, three or four lines, and maybe a close. */
@@ -516,7 +520,7 @@ export class PdfiumPdf {
           boxes.push([x0, y0, x1, y0], [x0, y1, x1, y1], [x0, y0, x0, y1], [x1, y0, x1, y1]);
         } else boxes.push(box);
       }
-      return ruledTables(boxes);
+      return boxes;
     } finally {
       m.wasmExports.free(bounds);
     }
