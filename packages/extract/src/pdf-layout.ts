@@ -429,24 +429,26 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
       page.lines.filter((line) => !line.cell),
       page.width,
     );
-    const aligned = alignedTables(
-      flow.filter((line) => !running.has(line)),
-      page.rules,
-    );
+    // (Only a page with a line in runs can hold one.)
+    const aligned = flow.some((line) => line.runs)
+      ? alignedTables(
+          flow.filter((line) => !running.has(line)),
+          page.rules,
+        )
+      : [];
     const inTable = new Set(aligned.flatMap((table) => table.lines));
-    const blocks = blocksOf(
-      flow.filter((line) => !inTable.has(line)),
-      running,
-      known,
-    );
+    const blocks = blocksOf(aligned.length > 0 ? flow.filter((line) => !inTable.has(line)) : flow, running, known);
     // An aligned table stands where its lines stand in the reading order: before the block of the first line
     // after them.
-    const blockOf = new Map(blocks.flatMap((block) => block.lines.map((line) => [line, block] as const)));
     const before = new Map<Block | undefined, AlignedTable[]>();
+    const blockOf =
+      aligned.length > 0
+        ? new Map(blocks.flatMap((block) => block.lines.map((line) => [line, block] as const)))
+        : undefined;
     for (const table of aligned) {
-      const first = flow.indexOf(table.lines[0]!);
+      const first = Math.min(...table.lines.map((line) => flow.indexOf(line)));
       const next = flow.slice(first).find((line) => !inTable.has(line));
-      const block = next && blockOf.get(next);
+      const block = next && blockOf!.get(next);
       before.set(block, [...(before.get(block) ?? []), table]);
     }
     return { page: page.page, height: page.height, blocks, aligned: before, cells: page.lines.filter((l) => l.cell) };
