@@ -168,7 +168,7 @@ describe('tables set out in aligned columns, from a page’s lines', () => {
     expect(alignedTables(lines)[0]!.lines).not.toContain(lines[0]);
   });
 
-  it('finds no table in two rows, in labels with their values, nor in a list’s markers and items', () => {
+  it('finds no table in two rows, in labels with their values, in a list’s markers and items, nor in numbered formulas', () => {
     expect(
       alignedTables([
         line(90, [
@@ -211,6 +211,21 @@ describe('tables set out in aligned columns, from a page’s lines', () => {
       ]),
     ];
     expect(alignedTables(list)).toEqual([]);
+    const formulas = [
+      line(90, [
+        ['E = mc²', 200],
+        ['(1)', 400],
+      ]),
+      line(110, [
+        ['F = ma', 200],
+        ['(2)', 400],
+      ]),
+      line(130, [
+        ['p = mv', 200],
+        ['(3)', 400],
+      ]),
+    ];
+    expect(alignedTables(formulas)).toEqual([]);
   });
 
   it('finds no table in three columns of running text side by side, nor in notes with their text', () => {

@@ -167,6 +167,9 @@ function tableOf(rows: Row[], above: AlignedLine[], rules: Box[]): AlignedTable 
   const starts = new Set(ofRuns.map((row) => row.runs[0]!.run.text.replace(/[\u0000-\u001f\u007f-\u009f]/gu, '')));
   const bullet = starts.size === 1 && [...starts][0]!.length === 1 && !/\d/.test([...starts][0]!);
   if (bullet && columns.length === 2) return undefined;
+  // A last column of equation numbers ("(3)", "(2.1)") is displayed formulas.
+  const lastTexts = ofRuns.map((row) => row.runs.at(-1)!.run.text);
+  if (lastTexts.every((text) => /^\(\d{1,3}(?:\.\d{1,3})?[a-z]?\)$/.test(text))) return undefined;
   // Labels with their values ("Name: ...", "Date: ...") are a form's fields.
   const labelled = ofRuns.filter((row) => /:\s*$/.test(row.runs[0]!.run.text)).length;
   if (labelled * 2 > ofRuns.length) return undefined;
