@@ -70,8 +70,8 @@ const heightOf = (line: AlignedLine) => line.box[3] - line.box[1];
 const runsOf = (line: AlignedLine): TextRun[] =>
   line.runs ?? [{ text: line.text.trim(), left: line.box[0], right: line.box[2] }];
 /**
- * A list's marker alone in a run (a bullet, "1.", "a)", "4-", "2.3.1", a check box, a symbol font's glyph): list items one
- * under another line up as two columns, marker and text, without being a table.
+ * A list's marker alone in a run (a bullet, "1.", "a)", "4-", "2.3.1", a check box, a symbol font's glyph): list
+ * items one under another line up as two columns, marker and text, without being a table.
  */
 const MARKER =
   /^(?:[•◦▪▫‣●○■□◆◇►▶✓✔➢➤∙·*\-–—o☐☑☒\u0001-\u0008\u000e-\u001f\u0080-\u009f\ue000-\uf8ff]|\(?(?:\d{1,3}|[a-z]|[ivx]{1,5})[.)\-–]|\d{1,2}(?:\.\d{1,2}){1,4}\.|\d{1,2}(?:\.\d{1,2}){2,4})$/iu;
@@ -231,12 +231,13 @@ function tableOf(rows: Row[], above: AlignedLine[], rules: Box[]): AlignedTable 
 
 /**
  * Tables set out in aligned columns without column rules, among a page's lines in reading order (running
- * headers and footers and ruled tables' text left out): lines whose text stands apart in two or more runs,
- * one under the other, whose runs line up (left, right or centre) in two or more columns over at least three
- * rows. The first row is the header where it is bold over rows that are not, or where a rule runs under it
- * (`rules`: the page's rules across) and not under every row. A line beside a row (a cell the engine gives as a line of its own) is part of that row; a line just
- * under a row in one of its columns goes on with that cell. Labels with their values, two columns of sentences,
- * a table of contents' dot leaders and code in a fixed-pitch font are not tables.
+ * headers and footers and ruled tables' text left out): lines whose text stands apart in two or more runs, one
+ * under the other, whose runs line up (left, right or centre) in two or more columns over at least three rows.
+ * A line beside a row (a cell the engine gives as a line of its own) is part of that row; a line just under a
+ * row in one of its columns goes on with that cell. The header is the lines just above whose runs each stand
+ * over a column, or else a first row bold over rows that are not, or with a rule under it (`rules`: the page's
+ * rules across) and not under every row. Labels with their values, list markers and their items, columns of
+ * sentences, numbered formulas, a table of contents' dot leaders and code in a fixed-pitch font are not tables.
  */
 export function alignedTables(lines: AlignedLine[], rules: Box[] = []): AlignedTable[] {
   const found: AlignedTable[] = [];
