@@ -783,10 +783,15 @@ describe('a table aligned without rules in an untagged PDF', () => {
           ['Field:', 'Mathematics'],
         ],
       );
+      // Two columns of text drawn row by row, left then right, as some producers do: each row is one line.
       const top = doc.y + 10;
       doc.font('Helvetica').fontSize(11);
-      doc.text(`${BODY} ${BODY}`, 72, top, { width: 220 });
-      doc.text(`${BODY} ${BODY}`, 320, top, { width: 220 });
+      const words = BODY.split(' ');
+      for (let row = 0; row < 6; row++) {
+        const line = (from: number) => words.slice(from, from + 7).join(' ');
+        doc.text(line((row * 7) % 28), 72, top + row * 14, { lineBreak: false });
+        doc.text(line(((row + 2) * 7) % 28), 320, top + row * 14, { lineBreak: false });
+      }
     });
     const result = await extract(pdf);
     expect(result.segments.some((s) => s.kind === 'table')).toBe(false);
