@@ -122,6 +122,11 @@ function touchingGroups(horizontal: Rule[], vertical: Rule[]): { horizontal: Rul
   return [...groups.values()];
 }
 
+/** The rules across the page among its thin path objects' boxes (a table's rules under its rows, an underline). */
+export function rulesAcross(boxes: Box[]): Box[] {
+  return boxes.filter(([x0, y0, x1, y1]) => y1 - y0 <= MAX_RULE_WIDTH && x1 - x0 >= MIN_RULE_LENGTH);
+}
+
 /**
  * The tables a page draws as ruled grids, from its thin path objects' boxes (PDF points from the page's top
  * left). A grid needs two rows and two columns; a cell whose rule is missing between it and its neighbour

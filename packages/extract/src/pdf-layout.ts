@@ -1,4 +1,5 @@
 import { roundBox, unionBox, type Box } from './document.ts';
+import { alignedTables, type AlignedTable, type TextRun } from './pdf-aligned-tables.ts';
 import { HyphenatedWords, joinBrokenWord, plainHyphens } from './pdf-hyphens.ts';
 import type { CellPlace } from './pdf-grids.ts';
 import { PageTables } from './pdf-tables.ts';
@@ -18,6 +19,8 @@ export interface LayoutLine {
   font?: string;
   /** Where the line's text stands apart (a table row's cells, a tab after a number): each run's left edge. */
   gaps?: number[];
+  /** The line's text in runs a little more than a word space apart, with their edges, where it has two or more. */
+  runs?: TextRun[];
   /** In a tagged PDF, the structure element the line belongs to. */
   tag?: LineTag;
   /** The cell of a table drawn as a ruled grid that the line's text stands in. */
@@ -29,6 +32,8 @@ export interface LayoutPage {
   width: number;
   height: number;
   lines: LayoutLine[];
+  /** The rules drawn across the page (a table's rule under its header), where the engine gives them. */
+  rules?: Box[];
 }
 
 /** How much bigger than the body text a line must be to read as a heading without being bold. */
@@ -417,20 +422,37 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
   const running = runningLines(pages);
   const known = new HyphenatedWords();
   for (const { lines } of pages) for (const line of lines) known.add(line.text);
-  const pageBlocks = pages.map((page) => ({
-    page: page.page,
-    height: page.height,
-    // A ruled table's text is its cells', apart from the page's running text.
-    blocks: blocksOf(
-      inReadingOrder(
-        page.lines.filter((line) => !line.cell),
-        page.width,
-      ),
-      running,
-      known,
-    ),
-    cells: page.lines.filter((line) => line.cell),
-  }));
+  const pageBlocks = pages.map((page) => {
+    // A ruled table's text is its cells', apart from the page's running text; so is a table's set out in
+    // aligned columns.
+    const flow = inReadingOrder(
+      page.lines.filter((line) => !line.cell),
+      page.width,
+    );
+    // (Only a page with a line in runs can hold one.)
+    const aligned = flow.some((line) => line.runs)
+      ? alignedTables(
+          flow.filter((line) => !running.has(line)),
+          page.rules,
+        )
+      : [];
+    const inTable = new Set(aligned.flatMap((table) => table.lines));
+    const blocks = blocksOf(aligned.length > 0 ? flow.filter((line) => !inTable.has(line)) : flow, running, known);
+    // An aligned table stands where its lines stand in the reading order: before the block of the first line
+    // after them.
+    const before = new Map<Block | undefined, AlignedTable[]>();
+    const blockOf =
+      aligned.length > 0
+        ? new Map(blocks.flatMap((block) => block.lines.map((line) => [line, block] as const)))
+        : undefined;
+    for (const table of aligned) {
+      const first = Math.min(...table.lines.map((line) => flow.indexOf(line)));
+      const next = flow.slice(first).find((line) => !inTable.has(line));
+      const block = next && blockOf!.get(next);
+      before.set(block, [...(before.get(block) ?? []), table]);
+    }
+    return { page: page.page, height: page.height, blocks, aligned: before, cells: page.lines.filter((l) => l.cell) };
+  });
   const headings = pageBlocks.flatMap(({ blocks, height }) => {
     // A heading heads what follows it: one alone at the page's foot, under all its text, is a footer (a
     // typesetter keeps a heading with the text after it, so it is never the last thing on a page).
@@ -457,7 +479,7 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
   const levels = headingLevels(headings, body);
   const isHeadingBlock = new Set(headings);
   const elements: TextSegment[] = [];
-  for (const { page, blocks, cells } of pageBlocks) {
+  for (const { page, blocks, aligned, cells } of pageBlocks) {
     const nesting = listLevels(blocks);
     const tables = new PageTables(elements, page, true);
     // Each ruled table stands before the first block under its top.
@@ -479,8 +501,16 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
         unplaced.delete(table);
       }
     };
+    const addAligned = (block: Block | undefined) => {
+      for (const table of aligned.get(block) ?? [])
+        for (const { place: cell, text, box } of table.pieces) {
+          const cellText = normalizeText(plainHyphens(text));
+          if (cellText) tables.add(cell, cellText, roundBox(box));
+        }
+    };
     for (const block of blocks) {
       if (unplaced.size > 0) place(block.box[1]);
+      addAligned(block);
       const marked = block.marker && (isHeadingBlock.has(block) || block.size < body * FOOTNOTE_RATIO);
       const text = normalizeText(plainHyphens(marked ? block.marker!.text + block.text : block.text));
       if (!text) continue;
@@ -501,6 +531,7 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
       else elements.push({ text, page, box });
     }
     place(Infinity);
+    addAligned(undefined);
     tables.finish();
   }
   return elements;

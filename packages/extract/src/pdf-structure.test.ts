@@ -723,3 +723,78 @@ describe('a table drawn as a ruled grid in an untagged PDF', () => {
     expect(result.text.replace(/\s+/g, ' ')).toContain('Cells keep their energy');
   });
 });
+
+describe('a table aligned without rules in an untagged PDF', () => {
+  /** Writes each row's cells at the columns' left edges, one row every 16 pt from `top`. */
+  function rows(doc: PDFKit.PDFDocument, top: number, columns: number[], cells: string[][], boldFirst = false) {
+    cells.forEach((row, r) => {
+      doc.font(boldFirst && r === 0 ? 'Helvetica-Bold' : 'Helvetica').fontSize(11);
+      row.forEach((text, c) => {
+        if (text) doc.text(text, columns[c], top + r * 16, { lineBreak: false });
+      });
+    });
+    doc.text('', 72, top + cells.length * 16 + 14);
+  }
+
+  it('reads a 3-column table with a bold header as a table, the text above and below it as paragraphs', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, BODY);
+      rows(
+        doc,
+        doc.y,
+        [72, 200, 330],
+        [
+          ['Organelle', 'Membranes', 'Share of volume'],
+          ['Nucleus', 'two', '6 %'],
+          ['Mitochondria', 'two', '22 %'],
+          ['Ribosome', '', 'under 1 %'],
+        ],
+        true,
+      );
+      body(doc, BODY, 72);
+    });
+    const result = await extract(pdf);
+    expect(result.segments.map((s) => s.kind ?? 'paragraph')).toEqual(['paragraph', 'table', 'paragraph']);
+    expect(result.segments[1]!.rows![0]!.every((cell) => cell.header)).toBe(true);
+    expect(toMarkdown(result.segments)).toContain(
+      [
+        '| Organelle | Membranes | Share of volume |',
+        '|---|---|---|',
+        '| Nucleus | two | 6 % |',
+        '| Mitochondria | two | 22 % |',
+        '| Ribosome |   | under 1 % |',
+      ].join('\n'),
+    );
+  });
+
+  it('reads labels with their values and a two-column page of text as text, not as tables', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, BODY);
+      rows(
+        doc,
+        doc.y,
+        [72, 180],
+        [
+          ['Name:', 'Ada Lovelace'],
+          ['Born:', '10 December 1815'],
+          ['City:', 'London'],
+          ['Field:', 'Mathematics'],
+        ],
+      );
+      // Two columns of text drawn row by row, left then right, as some producers do: each row is one line.
+      const top = doc.y + 10;
+      doc.font('Helvetica').fontSize(11);
+      const words = BODY.split(' ');
+      for (let row = 0; row < 6; row++) {
+        const line = (from: number) => words.slice(from, from + 7).join(' ');
+        doc.text(line((row * 7) % 28), 72, top + row * 14, { lineBreak: false });
+        doc.text(line(((row + 2) * 7) % 28), 320, top + row * 14, { lineBreak: false });
+      }
+    });
+    const result = await extract(pdf);
+    expect(result.segments.some((s) => s.kind === 'table')).toBe(false);
+    expect(result.text).toContain('Ada Lovelace');
+  });
+});

@@ -1,6 +1,7 @@
 import { PDFiumLibrary, type PDFiumDocument } from '@hyzyla/pdfium';
 import type { Box } from './document.ts';
-import { keepingTextApart, placeOf, ruledTables, type CellPlace, type Glyph, type RuledTable } from './pdf-grids.ts';
+import { keepingTextApart, placeOf, ruledTables, rulesAcross, type CellPlace, type Glyph } from './pdf-grids.ts';
+import type { TextRun } from './pdf-aligned-tables.ts';
 import { lamAlefInOrder } from './pdf-ligatures.ts';
 import { tagsByMarkedContent, type LineTag, type StructNode } from './pdf-tags.ts';
 
@@ -117,11 +118,22 @@ export interface PdfiumLine {
    * the run's height (a table row's cells, a label and its value, a number and its title after a tab).
    */
   gaps: number[];
+  /**
+   * The line's text in runs that stand apart by more than a word space (a table's cells set close, which the
+   * file writes as text objects of their own), left to right; only where there are two or more.
+   */
+  runs?: TextRun[];
   /** In a tagged PDF, the structure element the line's text belongs to (a line is cut where that changes). */
   tag?: LineTag;
   /** In an untagged PDF, the cell of a ruled table the line's text stands in (a line is cut at the rules). */
   cell?: CellPlace;
 }
+
+/**
+ * The least gap between two of a line's runs, in the run's heights, for them to stand apart: a word space is
+ * about a third of a height, the padding between two cells of a table printed without rules half a height or more.
+ */
+const RUN_GAP = 0.5;
 
 /** What a piece of a line belongs to: a structure element, or a ruled table's cell. */
 type Piece = LineTag | CellPlace;
@@ -133,6 +145,8 @@ export interface PdfiumPageLines {
   width: number;
   height: number;
   lines: PdfiumLine[];
+  /** In an untagged PDF, the rules drawn across the page (thin horizontal path objects), where it has any. */
+  rules?: Box[];
 }
 
 /** Bold by its name: Helvetica-Bold, MyriadPro-Bd, TeX's CMBX12 and SFBX1000, Calibri,Bold. */
@@ -354,7 +368,9 @@ export class PdfiumPdf {
         };
         // Where a character's text belongs beyond its line, where the page says: its structure element in a
         // tagged file, else the cell of a ruled table it stands in.
-        let tables = tags ? [] : this.ruledTablesOf(page, height);
+        const paths = tags ? [] : this.pathBoxesOf(page, height);
+        let tables = paths.length > 0 ? ruledTables(paths) : [];
+        const across = paths.length > 0 ? rulesAcross(paths) : [];
         const glyphs = tables.length > 0 ? glyphsOf(count) : [];
         if (tables.length > 0)
           tables = keepingTextApart(
@@ -379,6 +395,21 @@ export class PdfiumPdf {
           }
           addPiece(from, end, current);
         };
+        /** The line's text cut into its runs: each character goes to the last run whose left edge it reaches. */
+        const runsOf = (start: number, end: number, edges: number[]): TextRun[] => {
+          const texts: string[] = new Array<string>(edges.length / 2).fill('');
+          let run = 0;
+          for (let i = start; i < end; i++) {
+            const code = text.charCodeAt(i);
+            if (code > 0x20 && code !== 0xfffe) {
+              const box = charBox(i, scratch);
+              // (Half a point of slack: a glyph's box may start a little left of its run's rectangle.)
+              while (box && run + 1 < texts.length && box[0]! >= edges[(run + 1) * 2]! - 0.5) run++;
+            }
+            texts[run] = texts[run]! + text[i]!;
+          }
+          return texts.map((runText, r) => ({ text: runText.trim(), left: edges[r * 2]!, right: edges[r * 2 + 1]! }));
+        };
         const addPiece = (start: number, end: number, piece?: Piece | null) => {
           const lineText = text.slice(start, end);
           if (!lineText.trim()) return;
@@ -389,6 +420,8 @@ export class PdfiumPdf {
           let y1 = -Infinity;
           let gaps: number[] | undefined;
           let previousRight = Infinity;
+          /** Each run's left and right edges, where a run is the text between gaps wider than RUN_GAP heights. */
+          let edges: number[] | undefined;
           for (let r = 0; r < rects; r++) {
             if (!m._FPDFText_GetRect(textPage, r, scratch, scratch + 8, scratch + 16, scratch + 24)) continue;
             const view = heap();
@@ -402,7 +435,11 @@ export class PdfiumPdf {
             y1 = Math.max(y1, height - Math.min(top, bottom));
             const runLeft = Math.min(left, right);
             if (runLeft - previousRight > Math.abs(top - bottom) * 2) (gaps ??= []).push(runLeft);
-            previousRight = Math.max(left, right);
+            const runRight = Math.max(left, right);
+            if (edges && runLeft - previousRight > Math.abs(top - bottom) * RUN_GAP) edges.push(runLeft, runRight);
+            else if (edges) edges[edges.length - 1] = Math.max(edges.at(-1)!, runRight);
+            else edges = [runLeft, runRight];
+            previousRight = runRight;
           }
           if (x0 === Infinity) x0 = y0 = x1 = y1 = 0;
           // The font of the line's middle character, and of its first and last: the middle size of the three.
@@ -421,6 +458,7 @@ export class PdfiumPdf {
             bold: isBold(middle, font) && (isBold(first) || isBold(last)),
             font: font.name,
             gaps: gaps ?? NO_GAPS,
+            ...(edges && edges.length >= 4 ? { runs: runsOf(start, end, edges) } : {}),
             ...(piece ? ('block' in piece ? { tag: piece } : { cell: piece }) : {}),
           });
         };
@@ -436,7 +474,7 @@ export class PdfiumPdf {
           }
         }
         addLine(start, count);
-        return { width, height, lines };
+        return { width, height, lines, ...(across.length > 0 ? { rules: across } : {}) };
       } finally {
         m.wasmExports.free(scratch);
         m._FPDFText_ClosePage(textPage);
@@ -444,8 +482,8 @@ export class PdfiumPdf {
     });
   }
 
-  /** The tables the page draws as ruled grids, from its thin path objects. */
-  private ruledTablesOf(page: number, height: number): RuledTable[] {
+  /** The boxes of the page's path objects, a rectangle's four sides each a box of its own. */
+  private pathBoxesOf(page: number, height: number): Box[] {
     const m = this.engine.module;
     const bounds = m.wasmExports.malloc(16);
     /** Four to six straight segments, each along an axis: a move, three or four lines, and maybe a close. */
@@ -482,7 +520,7 @@ export class PdfiumPdf {
           boxes.push([x0, y0, x1, y0], [x0, y1, x1, y1], [x0, y0, x0, y1], [x1, y0, x1, y1]);
         } else boxes.push(box);
       }
-      return ruledTables(boxes);
+      return boxes;
     } finally {
       m.wasmExports.free(bounds);
     }
