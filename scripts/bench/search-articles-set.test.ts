@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { buildArticleQueries, COMMON_PAGES, halfOf, type ArticlePage } from './search-articles-set.ts';
+
+const page = (file: string, segments: string[], without: string[] = []): ArticlePage => ({
+  url: `https://example.org/${file}`,
+  file,
+  with: segments,
+  without,
+  half: halfOf(file),
+});
+
+/** Pages that make "und" and "Impressum" common: each lists them, with a word of its own. */
+const filler = Array.from({ length: COMMON_PAGES + 1 }, (_, i) =>
+  page(`filler-${i}.html`, [`und filler${i}`], ['Impressum']),
+);
+
+describe('buildArticleQueries', () => {
+  it("takes a natural query from the page's richest segment without common words, a phrase from its other one", () => {
+    const queries = buildArticleQueries([
+      ...filler,
+      page('a.html', ['Kurz und gut', 'Der Igel und die Katze schlafen im Garten unter Impressum Laub'], ['Impressum']),
+    ]).filter((q) => q.answer === 'a.html');
+    expect(queries).toEqual([
+      { kind: 'natural', query: 'Der Igel die Katze schlafen im', answer: 'a.html', half: halfOf('a.html') },
+      { kind: 'phrase', query: '"Kurz und gut"', answer: 'a.html', half: halfOf('a.html') },
+    ]);
+  });
+
+  it('drops a segment another page lists too, and makes no query of a page left with too few words', () => {
+    const queries = buildArticleQueries([
+      page('a.html', ['Gemeinsamer Absatz beider Seiten hier', 'Zwei Worte']),
+      page('b.html', ['Gemeinsamer Absatz beider Seiten hier']),
+    ]);
+    expect(queries.filter((q) => q.answer === 'b.html')).toEqual([]);
+    expect(queries.filter((q) => q.answer === 'a.html')).toEqual([]);
+  });
+
+  it('starts a phrase at its first uncommon word, keeps punctuation inside and drops it around', () => {
+    const queries = buildArticleQueries([
+      ...filler,
+      page('c.html', ['Eins zwei drei vier fünf sechs sieben', 'und und (Poststempel: 03.11.2019), gilt hier.']),
+    ]);
+    expect(queries.find((q) => q.answer === 'c.html' && q.kind === 'phrase')?.query).toBe(
+      '"Poststempel: 03.11.2019), gilt hier"',
+    );
+  });
+
+  it('splits pages into two fixed halves by file name', () => {
+    expect(halfOf('die-partei.net.luebeck.html')).toBe(halfOf('die-partei.net.luebeck.html'));
+    const files = Array.from({ length: 200 }, (_, i) => `page-${i}.html`);
+    const tuning = files.filter((f) => halfOf(f) === 'tuning').length;
+    expect(tuning).toBeGreaterThan(70);
+    expect(tuning).toBeLessThan(130);
+  });
+});
