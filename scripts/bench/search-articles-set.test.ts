@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildArticleQueries, COMMON_PAGES, halfOf, type ArticlePage } from './search-articles-set.ts';
+import { buildArticleQueries, COMMON_PAGES, halfOf, wholeTokens, type ArticlePage } from './search-articles-set.ts';
 
 const page = (file: string, segments: string[], without: string[] = []): ArticlePage => ({
   url: `https://example.org/${file}`,
@@ -43,6 +43,16 @@ describe('buildArticleQueries', () => {
     expect(queries.find((q) => q.answer === 'c.html' && q.kind === 'phrase')?.query).toBe(
       '"Poststempel: 03.11.2019), gilt hier"',
     );
+  });
+
+  it("leaves out a segment's edge words only where the page's HTML shows them cut", () => {
+    const html = '<p>Zum Zweck verfolgt, Kranke zu heilen.</p><p>Facebook zusätzliche Kosten</p>';
+    expect(wholeTokens('weck verfolgt, Kranke zu heil', html)).toEqual(['verfolgt,', 'Kranke', 'zu']);
+    expect(wholeTokens('Facebook zusätzliche Kosten', html)).toEqual(['Facebook', 'zusätzliche', 'Kosten']);
+    expect(wholeTokens('acebook zusätzliche', html)).toEqual(['zusätzliche']);
+    expect(wholeTokens('ebook zusätzliche', `${html} &bdquo;ebook zusätzliche`)).toEqual(['ebook', 'zusätzliche']);
+    expect(wholeTokens('50er Jahre', `${html} 50er Jahren und 50er Jahrestag`)).toEqual(['50er']);
+    expect(wholeTokens('nicht im HTML', html)).toEqual(['nicht', 'im', 'HTML']);
   });
 
   it('splits pages into two fixed halves by file name', () => {

@@ -17,6 +17,8 @@ import { EVAL_DIR } from './html-eval.ts';
  * - `phrase`: a run of 3 to 5 consecutive words (split at white space, punctuation inside kept, around it not), in
  *   quotes, from the page's other segment with most words (the same one when it has no other of 3 words), starting
  *   at its first uncommon word (or earlier, to have 3): a remembered quote.
+ * - A segment's first or last word is left out when the segment cut it out of a longer word, as the page's HTML
+ *   shows ("acebook" of "Facebook"; see `wholeTokens`): nobody types half a word.
  * - A page without such a segment has no query of that kind.
  *
  * Pages are split once into a tuning half and a held-out half by a hash of the file name (`halfOf`); every query
@@ -39,6 +41,8 @@ export interface ArticlePage {
   with: string[];
   without: string[];
   half: Half;
+  /** The page's HTML as UTF-8, to tell a segment's cut-off edge words (see `wholeTokens`). */
+  html?: string;
 }
 
 export interface ArticleQuery {
@@ -64,9 +68,42 @@ export async function readArticlePages(dir = EVAL_DIR): Promise<ArticlePage[]> {
     string,
     { file: string; with: string[]; without: string[] }
   >;
-  return Object.entries(data)
+  const pages = Object.entries(data)
     .map(([url, item]) => ({ url, file: item.file, with: item.with, without: item.without, half: halfOf(item.file) }))
     .sort((a, b) => a.file.localeCompare(b.file));
+  const utf8 = new TextDecoder('utf-8');
+  for (const page of pages) (page as ArticlePage).html = utf8.decode(await readArticleHtml(page, dir));
+  return pages;
+}
+
+const isWordChar = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}]/u.test(char);
+
+/** Whether `word` stands in the HTML only inside longer words (`side`: with a letter or digit before it, or after it). */
+function onlyInsideWords(word: string, html: string, side: 'before' | 'after'): boolean {
+  let seen = false;
+  for (let at = html.indexOf(word); at !== -1; at = html.indexOf(word, at + 1)) {
+    seen = true;
+    if (!isWordChar(side === 'before' ? html[at - 1] : html[at + word.length])) return false;
+  }
+  return seen;
+}
+
+/**
+ * The segment's words split at white space, without a first or last one the segment cut out of a longer word:
+ * the HTML holds the segment only with a letter or digit beside it on that side, or (where markup inside the
+ * segment hides it) holds that word only so ("acebook" of "Facebook").
+ */
+export function wholeTokens(segment: string, html = ''): string[] {
+  const tokens = segment.split(/\s+/).filter((t) => wordsOf(t).length > 0);
+  if (tokens.length === 0) return tokens;
+  const first = tokens[0]!;
+  const last = tokens.at(-1)!;
+  const from = isWordChar(first[0]) && onlyInsideWords(wordsOf(first)[0]!, html, 'before') ? 1 : 0;
+  const to =
+    isWordChar(last.at(-1)) && onlyInsideWords(wordsOf(last).at(-1)!, html, 'after')
+      ? tokens.length - 1
+      : tokens.length;
+  return tokens.slice(from, Math.max(from, to));
 }
 
 export async function readArticleHtml(page: ArticlePage, dir = EVAL_DIR): Promise<Buffer> {
@@ -94,7 +131,10 @@ export function buildArticleQueries(pages: ArticlePage[]): ArticleQuery[] {
   for (const page of pages) {
     const own = page.with.map((s) => s.trim()).filter((s) => listedBy.get(s)!.size === 1);
     const rich = own
-      .map((segment, order) => ({ words: wordsOf(segment), order }))
+      .map((segment, order) => {
+        const tokens = wholeTokens(segment, page.html);
+        return { tokens, words: tokens.flatMap(wordsOf), order };
+      })
       .sort(
         (a, b) =>
           b.words.filter(uncommon).length - a.words.filter(uncommon).length ||
@@ -108,7 +148,7 @@ export function buildArticleQueries(pages: ArticlePage[]): ArticleQuery[] {
     // Whitespace-separated, as a quote is copied: punctuation inside the run stays, around it goes.
     const longest = [...rich].sort((a, b) => b.words.length - a.words.length || a.order - b.order);
     const source = longest.find((s) => s !== rich[0] && s.words.length >= PHRASE_MIN) ?? rich[0];
-    const tokens = source ? own[source.order]!.split(/\s+/).filter((t) => wordsOf(t).length > 0) : [];
+    const tokens = source?.tokens ?? [];
     const start = tokens.findIndex((t) => wordsOf(t).some(uncommon));
     if (start !== -1) {
       const from = Math.max(0, Math.min(start, tokens.length - PHRASE_MIN));

@@ -23,6 +23,7 @@ function parseOptions(args: string[]): Options {
     options: {
       half: { type: 'string', default: 'both' },
       concurrency: { type: 'string', default: '4' },
+      /** Prints the tuning queries quire ranks below BM25. */
       verbose: { type: 'boolean', default: false },
     },
   });
@@ -145,9 +146,10 @@ export async function run(args: string[]): Promise<void> {
       quireTop: quire[i]![0] ?? null,
     }));
     if (o.verbose) {
-      console.log('\nqueries quire ranks below BM25 (rank, or - when not in the top 10):');
+      // The tuning half only: the held-out half's queries are not for looking at.
+      console.log('\ntuning queries quire ranks below BM25 (rank, or - when not in the top 10):');
       for (const q of perQuery)
-        if ((q.quire ?? 99) > (q.bm25 ?? 99))
+        if (q.half === 'tuning' && (q.quire ?? 99) > (q.bm25 ?? 99))
           console.log(`${q.half} ${q.kind} quire ${q.quire ?? '-'} bm25 ${q.bm25 ?? '-'}  ${q.query}  [${q.answer}]`);
     }
 
