@@ -55,6 +55,16 @@ describe('buildArticleQueries', () => {
     expect(wholeTokens('nicht im HTML', html)).toEqual(['nicht', 'im', 'HTML']);
   });
 
+  it('takes soft hyphens and zero-width characters out of the segments, as nobody types them', () => {
+    const queries = buildArticleQueries([
+      page('d.html', ['sah sich of\u00adfen\u00adbar nicht ver\u00adan\u00adlasst']),
+    ]);
+    expect(queries.map((q) => q.query)).toEqual([
+      'sah sich offenbar nicht veranlasst',
+      '"sah sich offenbar nicht veranlasst"',
+    ]);
+  });
+
   it('splits pages into two fixed halves by file name', () => {
     expect(halfOf('die-partei.net.luebeck.html')).toBe(halfOf('die-partei.net.luebeck.html'));
     const files = Array.from({ length: 200 }, (_, i) => `page-${i}.html`);

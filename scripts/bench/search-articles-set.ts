@@ -8,6 +8,8 @@ import { EVAL_DIR } from './html-eval.ts';
  * documents, and known-item queries made by a fixed rule from the segments its authors marked as each page's
  * main text (`evaldata.json` `with`), the page being the one right answer. Nobody here picks a query.
  *
+ * - Characters nobody types are taken out of the segments first: soft hyphens (the set keeps some pages' `&shy;`,
+ *   "of\u00adfen\u00adbar") and zero-width spaces and joiners.
  * - A segment another page also lists is dropped (it does not tell its page apart).
  * - A word is common when it occurs in the segments (`with` and `without`) of more than `COMMON_PAGES` pages:
  *   the set's own stop words ("der", "und", "the", "Impressum"), found without a language's list.
@@ -59,6 +61,11 @@ export function halfOf(file: string): Half {
   for (let i = 0; i < file.length; i++) hash = Math.imul(hash ^ file.charCodeAt(i), 0x01000193) >>> 0;
   return hash % 2 === 0 ? 'tuning' : 'held-out';
 }
+
+const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
+
+/** A segment as someone would type it: without the characters no one types. */
+const typed = (segment: string) => segment.replace(INVISIBLE, '').trim();
 
 /** Words as the yardstick BM25 reads them: runs of letters and digits. */
 export const wordsOf = (text: string): string[] => text.match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -116,11 +123,11 @@ export function buildArticleQueries(pages: ArticlePage[]): ArticleQuery[] {
   const pagesOfWord = new Map<string, Set<string>>();
   for (const page of pages) {
     for (const segment of page.with) {
-      const key = segment.trim();
+      const key = typed(segment);
       listedBy.set(key, (listedBy.get(key) ?? new Set()).add(page.file));
     }
     for (const segment of [...page.with, ...page.without]) {
-      for (const word of wordsOf(segment.toLowerCase()))
+      for (const word of wordsOf(typed(segment).toLowerCase()))
         pagesOfWord.set(word, (pagesOfWord.get(word) ?? new Set()).add(page.file));
     }
   }
@@ -129,7 +136,7 @@ export function buildArticleQueries(pages: ArticlePage[]): ArticleQuery[] {
 
   const queries: ArticleQuery[] = [];
   for (const page of pages) {
-    const own = page.with.map((s) => s.trim()).filter((s) => listedBy.get(s)!.size === 1);
+    const own = page.with.map(typed).filter((s) => listedBy.get(s)!.size === 1);
     const rich = own
       .map((segment, order) => {
         const tokens = wholeTokens(segment, page.html);
