@@ -16,6 +16,7 @@ import * as mergeSearchCountsAtCommit from './0015_merge_search_counts_at_commit
 import * as renameMaterialChunksToSearchPassages from './0016_rename_material_chunks_to_search_passages.ts';
 import * as addStructureToSearchPassages from './0017_add_structure_to_search_passages.ts';
 import * as recordMaterialUsageEvents from './0018_record_material_usage_events.ts';
+import * as composeSearchPassages from './0019_compose_search_passages.ts';
 
 /** Listed explicitly (no directory scanning) so bundling and ordering are obvious. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0016_rename_material_chunks_to_search_passages': renameMaterialChunksToSearchPassages,
   '0017_add_structure_to_search_passages': addStructureToSearchPassages,
   '0018_record_material_usage_events': recordMaterialUsageEvents,
+  '0019_compose_search_passages': composeSearchPassages,
 };

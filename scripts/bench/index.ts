@@ -11,6 +11,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run(args: string[]): Promise<vo
   'worker-scaling': () => import('./worker-scaling.ts'),
   html: () => import('./html.ts'),
   search: () => import('./search.ts'),
+  'search-articles': () => import('./search-articles.ts'),
   ocr: () => import('./ocr.ts'),
   startup: () => import('./startup.ts'),
   media: () => import('./media.ts'),

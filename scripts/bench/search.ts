@@ -40,7 +40,7 @@ function parseOptions(args: string[]): Options {
   };
 }
 
-const TOP = 10;
+export const TOP = 10;
 
 // Only this throwaway database runs without durability, to load in minutes; queries are unaffected.
 const POSTGRES_FLAGS = [
@@ -90,14 +90,14 @@ export function plainBm25(documents: LabelledDocument[]): (query: string) => str
   };
 }
 
-interface Scores {
+export interface Scores {
   queries: number;
   mrrAt10: number;
   hitAt1: number;
   notInTop10: number;
 }
 
-function score(queries: LabelledQuery[], ranked: string[][]): Scores {
+export function score(queries: Pick<LabelledQuery, 'answer'>[], ranked: string[][]): Scores {
   const ranks = queries.map((q, i) => ranked[i]!.slice(0, TOP).indexOf(q.answer));
   const round = (x: number) => Math.round(x * 1000) / 1000;
   return {
@@ -123,7 +123,7 @@ function byKind(queries: LabelledQuery[], ranked: string[][]): Record<QueryKind 
   >;
 }
 
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(

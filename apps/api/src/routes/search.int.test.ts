@@ -288,6 +288,19 @@ describe('POST /search', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('finds a text written with combining marks by the word as typed, and the other way round', async () => {
+    const t = await stack.newTenant();
+    const decomposed = (
+      await activeText(t, 'Kindersitze', 'Besonders bei Babyschalen sollte gepru\u0308ft werden, ob der Gurt reicht.')
+    )._id;
+    const composed = (await activeText(t, 'Zinsen', 'Die H\u00f6he der f\u00e4lligen Zinsen steigt.'))._id;
+    const found = async (query: string) =>
+      (await search(t, { query })).results.map((r: { material: { id: string } }) => r.material.id);
+    expect(await found('gepr\u00fcft')).toEqual([decomposed]);
+    expect(await found('"Babyschalen sollte gepr\u00fcft"')).toEqual([decomposed]);
+    expect(await found('"fa\u0308lligen Zinsen"')).toEqual([composed]);
+  });
+
   it('rejects bad bodies with 400', async () => {
     const bad: unknown[] = [
       {},

@@ -81,7 +81,8 @@ export async function searchMaterials(ctx: ApiContext, organizationId: string, i
   await requireFolders(ctx.db, organizationId, folderIds ?? []);
   const filtered = Boolean(materialIds || folderIds);
 
-  const parsed = parseSearchQuery(input.query);
+  // Passages are stored composed (NFC); a query typed with combining marks must match them.
+  const parsed = parseSearchQuery(input.query.normalize('NFC'));
   const stats = await termStatistics(ctx.db, organizationId, parsed.words);
   const idfOf = new Map<string, number>();
   const terms: WeightedTerm[] = [];

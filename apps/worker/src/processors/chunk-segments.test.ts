@@ -10,6 +10,11 @@ describe('chunkSegments', () => {
     ]);
   });
 
+  it('composes letters written with combining marks, as a query types them', () => {
+    const decomposed = 'Die Gurtla\u0308nge wurde gepru\u0308ft.';
+    expect(chunkSegments([{ text: decomposed }])).toEqual([{ text: 'Die Gurtl\u00e4nge wurde gepr\u00fcft.' }]);
+  });
+
   it('cuts long text between words into bounded chunks that overlap a little and lose no word', () => {
     const text = words(600);
     const chunks = chunkSegments([{ text }], { maxChars: 200, overlapChars: 40 });

@@ -116,7 +116,8 @@ function tokenize(group: TextSegment[], maxChars: number): { text: string; token
 function chunkOf(text: string, tokens: Token[], heading: string[]): Chunk {
   const first = tokens[0]!;
   const last = tokens.at(-1)!;
-  const chunk: Chunk = { text: text.slice(first.start, last.end) };
+  // Composed (NFC), as people type: a page written with combining marks ("u" + U+0308 for "ü") is found too.
+  const chunk: Chunk = { text: text.slice(first.start, last.end).normalize('NFC') };
   if (heading.length > 0) chunk.heading = heading;
   if (first.segment.page !== undefined) chunk.page = first.segment.page;
   if (first.segment.slide !== undefined) chunk.slide = first.segment.slide;
