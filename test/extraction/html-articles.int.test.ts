@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXTRACTOR_VERSIONS } from '@quire/extract';
 import {
   sendJson,
   startHttpServer,
@@ -175,7 +176,7 @@ describe('a web page by URL keeps its article, not the page around it', () => {
       siteName: 'Harbour Times',
       author: 'Morwenna Trelawny',
       publishedAt: '2025-05-12T07:00:00.000Z',
-      extractor: { name: 'text', version: 12 },
+      extractor: EXTRACTOR_VERSIONS.text,
     });
     expect(material.metadata.fallbackReason).toBeUndefined();
   });

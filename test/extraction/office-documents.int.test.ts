@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXTRACTOR_VERSIONS } from '@quire/extract';
 import {
   makeDocx,
   makeEncryptedOffice,
@@ -48,7 +49,7 @@ describe('office documents through the api', () => {
     expect(material.metadata).toMatchObject({
       format: 'docx',
       comments: [{ author: 'Reviewer', text: 'Check this figure' }],
-      extractor: { name: 'text', version: 12 },
+      extractor: EXTRACTOR_VERSIONS.text,
     });
     const text = material.metadata.extractedText as string;
     for (const words of ['Photosynthesis', 'Light reactions', 'Oxygen is released', 'Calvin cycle\tCO2\tGlucose'])
