@@ -235,6 +235,9 @@ function inRuns(line: LayoutLine): boolean {
   return gaps > 0 && gaps > (markerOf(line.text) || SECTION_NUMBER.test(line.text) ? 1 : 0);
 }
 
+/** Letters of a script written right to left. */
+const RIGHT_TO_LEFT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
+
 /** Whether `line` goes on the paragraph `block` ends with, from spacing, size, weight and what starts it. */
 function continues(block: Block, line: LayoutLine): boolean {
   if (block.kind === 'page-header' || block.kind === 'page-footer') return false;
@@ -246,6 +249,14 @@ function continues(block: Block, line: LayoutLine): boolean {
   // A number starting a line after one that stopped mid-sentence ("...explains topic" / "321. Then") goes on
   // with the sentence; after a full stop, a colon or another item, it starts an item.
   if (marker && (!marker.ordered || block.kind === 'list-item' || /[.!?:;]["')\]]?\s*$/.test(last.text))) return false;
+  // A line that starts left of an item's marker is back at the text's margin: the item ended (a right-to-left
+  // item's lines end on the left, ragged).
+  if (
+    block.kind === 'list-item' &&
+    line.box[0] < block.marker!.indent - line.size * 0.5 &&
+    !RIGHT_TO_LEFT.test(block.text)
+  )
+    return false;
   // A list item's next line set in under its text (past the marker) goes on with it in another weight too
   // ("23. Which providers...?" in bold, then "(Select all that apply)" in italics).
   const hanging = block.kind === 'list-item' && line.box[0] > block.marker!.indent + line.size * 0.5;

@@ -159,6 +159,25 @@ describe('the structure of a PDF, read from its page', () => {
     expect(toMarkdown(result.segments)).toContain('- The nucleus\n  - The nucleolus inside it\n- The cytoplasm');
   });
 
+  it('ends an indented item where the next line starts back at the margin, with no space between', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, 'Three things to check:', 72);
+      doc.font('Helvetica').fontSize(11);
+      doc.text('•  The lamp is on.', 90, doc.y);
+      doc.text('•  The slide is clean and dry.', 90, doc.y);
+      doc.text('Then look through the eyepiece and turn the knob until the cell comes into focus.', 72, doc.y, {
+        width: 450,
+      });
+    });
+    const result = await extract(pdf);
+    expect(kinds(result).slice(-3)).toEqual([
+      ['list-item', 1, 'The lamp is on.'],
+      ['list-item', 1, 'The slide is clean and dry.'],
+      ['paragraph', undefined, 'Then look through the eyepiece and turn the knob until the cell comes into focus.'],
+    ]);
+  });
+
   it("reads Word's letter-o bullet under an item as a nested item, and keeps a list's several-level numbers in its items", async () => {
     const pdf = await renderPdf({}, (doc) => {
       doc.addPage();
