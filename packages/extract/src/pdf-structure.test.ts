@@ -270,6 +270,26 @@ describe('the structure of a PDF, read from its page', () => {
     ]);
   });
 
+  it('reads a bold line as bold whatever character stands in its middle (a space has no weight)', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, BODY);
+      // "Cell walls", each word drawn on its own: the space between them, the line's middle character, is
+      // PDFium's, with no font.
+      const y = doc.y;
+      doc.font('Helvetica-Bold').fontSize(11).text('Cell', 72, y, { lineBreak: false });
+      doc.text('walls', 72 + doc.widthOfString('Cell '), y);
+      doc.moveDown(0.3);
+      body(doc, BODY);
+    });
+    const result = await extract(pdf);
+    expect(kinds(result)).toEqual([
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['heading', 1, 'Cell walls'],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+    ]);
+  });
+
   it('reads a line a little bigger in another typeface as a heading, apart from the text under it', async () => {
     const pdf = await renderPdf({}, (doc) => {
       doc.addPage();

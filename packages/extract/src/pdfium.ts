@@ -447,7 +447,9 @@ export class PdfiumPdf {
           while (first < end && text.charCodeAt(first) <= 0x20) first++;
           let last = end - 1;
           while (last > first && text.charCodeAt(last) <= 0x20) last--;
-          const middle = (first + last) >> 1;
+          // (The middle one that is not blank: a space has no font or weight of its own.)
+          let middle = (first + last) >> 1;
+          while (middle < last && text.charCodeAt(middle) <= 0x20) middle++;
           const size = middleOf(sizeOf(first), sizeOf(middle), sizeOf(last));
           const font = fontOf(middle);
           lines.push({
