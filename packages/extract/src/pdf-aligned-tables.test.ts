@@ -168,6 +168,72 @@ describe('tables set out in aligned columns, from a page’s lines', () => {
     expect(alignedTables(lines)[0]!.lines).not.toContain(lines[0]);
   });
 
+  it('reads two rows as a table where the first is a bold header over a row that is not bold', () => {
+    expect(
+      cellsOf([
+        line(
+          90,
+          [
+            ['Name', 72],
+            ['Description', 200],
+          ],
+          true,
+        ),
+        line(106, [
+          ['Donald Duck', 72],
+          ['Cartoon character', 200],
+        ]),
+      ]),
+    ).toEqual([
+      [
+        { text: 'Name', header: true },
+        { text: 'Description', header: true },
+      ],
+      [{ text: 'Donald Duck' }, { text: 'Cartoon character' }],
+    ]);
+  });
+
+  it('ends a table at a caption centred between it and a table set out in other columns', () => {
+    const lines = [
+      line(
+        90,
+        [
+          ['Type', 72],
+          ['Sound', 120],
+        ],
+        true,
+      ),
+      line(106, [
+        ['Short', 72],
+        ['quak', 120],
+      ]),
+      line(122, [
+        ['Long', 72],
+        ['quaaaaaack', 120],
+      ]),
+      line(138, [['Famous ducks', 220]]),
+      line(
+        154,
+        [
+          ['Name', 72],
+          ['Description', 200],
+          ['Image', 420],
+        ],
+        true,
+      ),
+      line(170, [
+        ['Donald Duck', 72],
+        ['Cartoon character', 200],
+        ['View PNG', 420],
+      ]),
+    ];
+    const tables = alignedTables(lines).map((table) => table.pieces.map((piece) => piece.text));
+    expect(tables).toEqual([
+      ['Type', 'Sound', 'Short', 'quak', 'Long', 'quaaaaaack'],
+      ['Name', 'Description', 'Image', 'Donald Duck', 'Cartoon character', 'View PNG'],
+    ]);
+  });
+
   it('finds no table in two rows, in labels with their values, in a list’s markers and items, nor in numbered formulas', () => {
     expect(
       alignedTables([

@@ -35,6 +35,8 @@ export interface AlignedTable {
 
 /** A table has at least this many rows of two or more runs, and two columns lined up over as many. */
 const MIN_ROWS = 3;
+/** Or this many, the first a bold header over the rest. */
+const MIN_HEADED_ROWS = 2;
 /** Runs line up when their left edges, right edges (numbers) or centres (a header) are this close, in ems. */
 const ALIGN_TOLERANCE = 0.6;
 /** The widest gap between two rows, in line heights (a table's rows may stand further apart than text lines). */
@@ -149,10 +151,16 @@ function headOf(above: AlignedLine[], columns: Column[], tolerance: number): Ali
 /** The table the rows make (with the lines just above them that head it), or undefined where they are not one. */
 function tableOf(rows: Row[], above: AlignedLine[], rules: Box[]): AlignedTable | undefined {
   const ofRuns = rows.filter((row) => row.runs.length >= 2);
-  if (ofRuns.length < MIN_ROWS) return undefined;
+  // A bold row over rows not bold, each with as many runs, is a header: with it, two rows make a table.
+  const boldHead =
+    ofRuns.length === rows.length &&
+    rows[0]!.runs.every(({ line }) => line.bold) &&
+    rows.slice(1).every((row) => row.runs.every(({ line }) => !line.bold) && row.runs.length === rows[0]!.runs.length);
+  const minRows = boldHead ? MIN_HEADED_ROWS : MIN_ROWS;
+  if (ofRuns.length < minRows) return undefined;
   const size = ofRuns[0]!.runs[0]!.line.size;
   const { columns, placed } = columnsOf(rows, size * ALIGN_TOLERANCE);
-  if (columns.filter((column) => column.rows >= MIN_ROWS).length < 2) return undefined;
+  if (columns.filter((column) => column.rows >= minRows).length < 2) return undefined;
   const fitting = rows.filter((row, r) => row.runs.length >= 2 && !placed[r]!.includes(-1)).length;
   if (fitting < ofRuns.length * MIN_FITTING) return undefined;
   // Every single-run row must fall in a column (text under the table is no row of it).
@@ -232,7 +240,9 @@ function tableOf(rows: Row[], above: AlignedLine[], rules: Box[]): AlignedTable 
 /**
  * Tables set out in aligned columns without column rules, among a page's lines in reading order (running
  * headers and footers and ruled tables' text left out): lines whose text stands apart in two or more runs, one
- * under the other, whose runs line up (left, right or centre) in two or more columns over at least three rows.
+ * under the other, whose runs line up (left, right or centre) in two or more columns over at least three rows (two
+ * under a bold header row). Where such rows are no table as a whole, the rows before a line of one run between
+ * them may be.
  * A line beside a row (a cell the engine gives as a line of its own) is part of that row; a line just under a
  * row in one of its columns goes on with that cell. The header is the lines just above whose runs each stand
  * over a column, or else a first row bold over rows that are not, or with a rule under it (`rules`: the page's
@@ -248,7 +258,6 @@ export function alignedTables(lines: AlignedLine[], rules: Box[] = []): AlignedT
     const rows: Row[] = [
       { top: first.box[1], bottom: first.box[3], runs: runsOf(first).map((run) => ({ run, line: first })) },
     ];
-    let end = i;
     let singles = 0;
     for (let j = i + 1; j < lines.length; j++) {
       const line = lines[j]!;
@@ -271,7 +280,6 @@ export function alignedTables(lines: AlignedLine[], rules: Box[] = []): AlignedT
       singles = ofRuns ? 0 : singles + 1;
       if (singles > MAX_SINGLE_ROWS) break;
       rows.push({ top: line.box[1], bottom: line.box[3], runs: runsOf(line).map((run) => ({ run, line })) });
-      if (ofRuns) end = j;
     }
     // (Rows of one run after the last row of runs are the text after the table.)
     while (rows.length > 0 && rows.at(-1)!.runs.length < 2) rows.pop();
@@ -299,11 +307,16 @@ export function alignedTables(lines: AlignedLine[], rules: Box[] = []): AlignedT
       if (line.box[3] > first.box[1] + heightOf(line) * 0.5 || line.box[3] < top - reach) break;
       above.unshift(line);
     }
-    const table = tableOf(rows, above, rules);
+    let table = tableOf(rows, above, rules);
+    // Where the rows are no table as a whole, the rows before a line of one run that goes on with no cell may
+    // be one (a caption centred between two tables, the second set out in other columns).
+    for (let cut = rows.length - 1; !table && cut >= MIN_HEADED_ROWS; cut--)
+      if (rows[cut]!.runs.length < 2 && rows[cut - 1]!.runs.length >= 2)
+        table = tableOf(rows.slice(0, cut), above, rules);
     if (!table) continue;
     found.push(table);
     for (const line of table.lines) taken.add(line);
-    i = end;
+    i = Math.max(...table.lines.map((line) => lines.indexOf(line)));
   }
   return found;
 }
