@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '@quire/api';
-import { insertApiKey, migrateTo, migrateToLatest, type Db } from '@quire/db';
+import { insertApiKey, migrateToLatest, type Db } from '@quire/db';
 import {
-  createScratchDatabase,
+  createMigratedScratchDatabase,
   recountSearchStatistics,
   startTestStack,
   type ScratchDatabase,
   type TestStack,
 } from '@quire/testkit';
-import { migrations } from '../../migrations/index.ts';
 
 const COMPOSE_MIGRATION = '0019_compose_search_passages';
 
-const names = Object.keys(migrations).sort();
-const previous = names[names.indexOf(COMPOSE_MIGRATION) - 1]!;
 let scratch: ScratchDatabase;
 let db: Db;
 let databaseUrl: string;
@@ -23,14 +20,12 @@ const composed = 'Die Gurtl\u00e4nge reicht.';
 
 // Passages stored by the worker before it composed them, then the migration: found by the word as typed.
 beforeAll(async () => {
-  scratch = await createScratchDatabase('quire_composed');
+  scratch = await createMigratedScratchDatabase('quire_composed', {
+    before: COMPOSE_MIGRATION,
+    organizations: [{ id: 'org-a', name: 'A' }],
+  });
   ({ db, url: databaseUrl } = scratch);
 
-  await migrateTo(db, previous);
-  await db
-    .insertInto('organizations')
-    .values([{ id: 'org-a', name: 'A' }])
-    .execute();
   await db
     .insertInto('materials')
     .values({

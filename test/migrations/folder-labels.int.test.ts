@@ -1,16 +1,22 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '@quire/api';
-import { insertApiKey, migrateTo, migrateToLatest, type Db } from '@quire/db';
-import { createScratchDatabase, startTestStack, type ScratchDatabase, type TestStack } from '@quire/testkit';
+import { insertApiKey, migrateToLatest, type Db } from '@quire/db';
+import {
+  createMigratedScratchDatabase,
+  migrationBefore,
+  startTestStack,
+  type MigratedScratchDatabase,
+  type TestStack,
+} from '@quire/testkit';
 import { migrations } from '../../migrations/index.ts';
 
 const FIRST_FOLDER_MIGRATION = '0004_create_folders';
 
 const names = Object.keys(migrations).sort();
-const previous = names[names.indexOf(FIRST_FOLDER_MIGRATION) - 1]!;
+const previous = migrationBefore(FIRST_FOLDER_MIGRATION);
 const early = new Date('2025-02-01T10:00:00.000Z');
-let scratch: ScratchDatabase;
+let scratch: MigratedScratchDatabase;
 let db: Db;
 let databaseUrl: string;
 let appliedBefore: string[];
@@ -41,18 +47,16 @@ function labelled(
 // A fresh database migrated only as far as the version before folders, written to as that version did,
 // then migrated to the latest version.
 beforeAll(async () => {
-  scratch = await createScratchDatabase('quire_labels');
-  ({ db, url: databaseUrl } = scratch);
-
-  appliedBefore = await migrateTo(db, previous);
-  foldersTableBefore = (await sql<{ t: string | null }>`select to_regclass('folders') as t`.execute(db)).rows[0]!.t;
-  await db
-    .insertInto('organizations')
-    .values([
+  scratch = await createMigratedScratchDatabase('quire_labels', {
+    before: FIRST_FOLDER_MIGRATION,
+    organizations: [
       { id: 'org-a', name: 'A' },
       { id: 'org-b', name: 'B' },
-    ])
-    .execute();
+    ],
+  });
+  ({ db, url: databaseUrl, applied: appliedBefore } = scratch);
+
+  foldersTableBefore = (await sql<{ t: string | null }>`select to_regclass('folders') as t`.execute(db)).rows[0]!.t;
   await db
     .insertInto('materials')
     .values([

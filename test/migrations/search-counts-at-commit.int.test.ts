@@ -1,19 +1,21 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, type Db } from '@quire/db';
-import { createScratchDatabase, recountSearchStatistics, seedMaterial, type ScratchDatabase } from '@quire/testkit';
+import type { Db } from '@quire/db';
+import {
+  createMigratedScratchDatabase,
+  recountSearchStatistics,
+  seedMaterial,
+  type ScratchDatabase,
+} from '@quire/testkit';
 
 let scratch: ScratchDatabase;
 let db: Db;
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase('quire_counts_at_commit');
+  scratch = await createMigratedScratchDatabase('quire_counts_at_commit', {
+    organizations: [{ id: 'org-c', name: 'C' }],
+  });
   db = scratch.db;
-  await migrateToLatest(db);
-  await db
-    .insertInto('organizations')
-    .values([{ id: 'org-c', name: 'C' }])
-    .execute();
   for (const id of ['first', 'second', 'third']) {
     await seedMaterial(db, {
       id,

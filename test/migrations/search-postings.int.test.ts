@@ -1,27 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '@quire/api';
-import { insertApiKey, migrateTo, migrateToLatest, type Db } from '@quire/db';
-import { createScratchDatabase, startTestStack, type ScratchDatabase, type TestStack } from '@quire/testkit';
-import { migrations } from '../../migrations/index.ts';
+import { insertApiKey, migrateToLatest, type Db } from '@quire/db';
+import { createMigratedScratchDatabase, startTestStack, type ScratchDatabase, type TestStack } from '@quire/testkit';
 
 const SEARCH_POSTINGS_MIGRATION = '0012_create_search_postings';
 
-const names = Object.keys(migrations).sort();
-const previous = names[names.indexOf(SEARCH_POSTINGS_MIGRATION) - 1]!;
 let scratch: ScratchDatabase;
 let db: Db;
 let databaseUrl: string;
 
 // Passages written by the version before ranked search, then the migration: they must be searchable as ranked.
 beforeAll(async () => {
-  scratch = await createScratchDatabase('quire_postings');
+  scratch = await createMigratedScratchDatabase('quire_postings', {
+    before: SEARCH_POSTINGS_MIGRATION,
+    organizations: [{ id: 'org-a', name: 'A' }],
+  });
   ({ db, url: databaseUrl } = scratch);
 
-  await migrateTo(db, previous);
-  await db
-    .insertInto('organizations')
-    .values([{ id: 'org-a', name: 'A' }])
-    .execute();
   const material = (id: string) => ({
     id,
     organization_id: 'org-a',

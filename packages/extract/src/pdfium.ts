@@ -3,6 +3,7 @@ import type { Box } from './document.ts';
 import { keepingTextApart, placeOf, ruledTables, rulesAcross, type CellPlace, type Glyph } from './pdf-grids.ts';
 import type { TextRun } from './pdf-aligned-tables.ts';
 import { lamAlefInOrder } from './pdf-ligatures.ts';
+import { runsOfLine } from './pdf-line-runs.ts';
 import { tagsByMarkedContent, type LineTag, type StructNode } from './pdf-tags.ts';
 
 /** The PDFium functions used here, as the WebAssembly build exports them (the wrapper types only some). */
@@ -395,20 +396,14 @@ export class PdfiumPdf {
           }
           addPiece(from, end, current);
         };
-        /** The line's text cut into its runs: each character goes to the last run whose left edge it reaches. */
+        /** The line's text cut into its runs, each character by where its box stands. */
         const runsOf = (start: number, end: number, edges: number[]): TextRun[] => {
-          const texts: string[] = new Array<string>(edges.length / 2).fill('');
-          let run = 0;
+          const lefts: (number | undefined)[] = [];
           for (let i = start; i < end; i++) {
             const code = text.charCodeAt(i);
-            if (code > 0x20 && code !== 0xfffe) {
-              const box = charBox(i, scratch);
-              // (Half a point of slack: a glyph's box may start a little left of its run's rectangle.)
-              while (box && run + 1 < texts.length && box[0]! >= edges[(run + 1) * 2]! - 0.5) run++;
-            }
-            texts[run] = texts[run]! + text[i]!;
+            lefts.push(code > 0x20 && code !== 0xfffe ? charBox(i, scratch)?.[0] : undefined);
           }
-          return texts.map((runText, r) => ({ text: runText.trim(), left: edges[r * 2]!, right: edges[r * 2 + 1]! }));
+          return runsOfLine(text.slice(start, end), lefts, edges);
         };
         const addPiece = (start: number, end: number, piece?: Piece | null) => {
           const lineText = text.slice(start, end);

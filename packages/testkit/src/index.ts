@@ -1,4 +1,10 @@
-export { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
+export {
+  createMigratedScratchDatabase,
+  createScratchDatabase,
+  migrationBefore,
+  type MigratedScratchDatabase,
+  type ScratchDatabase,
+} from './scratch-database.ts';
 export { localStorageOf, startTestStack, type TestStack, type Tenant, type StorageDriver } from './test-stack.ts';
 export {
   contentBombPdf,

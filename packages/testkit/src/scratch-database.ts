@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { inject } from 'vitest';
-import { createDb, type Db } from '@quire/db';
+import { createDb, migrateTo, migrateToLatest, type Db } from '@quire/db';
+import { migrations } from '../../../migrations/index.ts';
 
 export interface ScratchDatabase {
   url: string;
@@ -27,4 +28,37 @@ export async function createScratchDatabase(prefix: string): Promise<ScratchData
       await admin.destroy();
     },
   };
+}
+
+/** The migration run just before `name`: the last one a database of the version before `name` had. */
+export function migrationBefore(name: string): string {
+  const names = Object.keys(migrations).sort();
+  const at = names.indexOf(name);
+  if (at < 1) throw new Error(`no migration comes before ${name}`);
+  return names[at - 1]!;
+}
+
+export interface MigratedScratchDatabase extends ScratchDatabase {
+  /** The migrations it was given, in order. */
+  applied: string[];
+}
+
+/**
+ * A scratch database as a version of quire left it, holding the given organizations: migrated up to the
+ * migration before `before` (the one under test, to be run by the test after it has written the rows that
+ * version wrote), or to the latest without it.
+ */
+export async function createMigratedScratchDatabase(
+  prefix: string,
+  { before, organizations }: { before?: string; organizations: { id: string; name: string }[] },
+): Promise<MigratedScratchDatabase> {
+  const scratch = await createScratchDatabase(prefix);
+  try {
+    const applied = before ? await migrateTo(scratch.db, migrationBefore(before)) : await migrateToLatest(scratch.db);
+    await scratch.db.insertInto('organizations').values(organizations).execute();
+    return { ...scratch, applied };
+  } catch (err) {
+    await scratch.drop();
+    throw err;
+  }
 }
