@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runsOfLine } from './pdf-line-runs.ts';
+import { runEdgesOf, runsOfLine } from './pdf-line-runs.ts';
 
 /** Characters 6 pt wide. */
 const WIDTH = 6;
@@ -71,5 +71,20 @@ describe('a line cut into runs by where its characters stand', () => {
         { text: 'مصر', from: 250, rtl: true },
       ]),
     ).toEqual(['22 million', 'مصر', 'القاهرة الكبرى']);
+  });
+});
+
+describe("a line's runs from its rectangles", () => {
+  it('finds the runs left to right whatever order the rectangles come in, and joins those a word space apart', () => {
+    // A column the file draws after the ones on its right, and a right-to-left line's rectangles.
+    const rects = [
+      { left: 200, right: 227, height: 8 },
+      { left: 330, right: 357, height: 8 },
+      { left: 72, right: 94, height: 8 },
+      // A word space (3 pt) after "851.5": the same run.
+      { left: 230, right: 250, height: 8 },
+    ];
+    expect(runEdgesOf(rects)).toEqual([72, 94, 200, 250, 330, 357]);
+    expect(runEdgesOf([...rects].reverse())).toEqual([72, 94, 200, 250, 330, 357]);
   });
 });

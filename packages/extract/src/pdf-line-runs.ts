@@ -1,5 +1,33 @@
 import type { TextRun } from './pdf-aligned-tables.ts';
 
+/**
+ * The least gap between two of a line's runs, in the run's heights, for them to stand apart: a word space is
+ * about a third of a height, the padding between two cells of a table printed without rules half a height or more.
+ */
+const RUN_GAP = 0.5;
+
+/** A rectangle of a line's text, as the engine gives it: its left and right edges and its height. */
+export interface TextRect {
+  left: number;
+  right: number;
+  height: number;
+}
+
+/**
+ * Each run's left and right edges, left to right (`[left0, right0, left1, right1, ...]`), where a run is the text
+ * between gaps wider than RUN_GAP heights; by where the rectangles stand, whatever order the text gives them in
+ * (right to left in Arabic or Hebrew, or a column the file draws after the ones on its right).
+ */
+export function runEdgesOf(rects: readonly TextRect[]): number[] {
+  const edges: number[] = [];
+  for (const { left, right, height } of [...rects].sort((a, b) => a.left - b.left)) {
+    if (edges.length > 0 && left - edges.at(-1)! <= height * RUN_GAP)
+      edges[edges.length - 1] = Math.max(edges.at(-1)!, right);
+    else edges.push(left, right);
+  }
+  return edges;
+}
+
 /** Half a point of slack: a glyph's box may start a little left of its run's rectangle. */
 const EDGE_SLACK = 0.5;
 

@@ -3,7 +3,7 @@ import type { Box } from './document.ts';
 import { keepingTextApart, placeOf, ruledTables, rulesAcross, type CellPlace, type Glyph } from './pdf-grids.ts';
 import type { TextRun } from './pdf-aligned-tables.ts';
 import { lamAlefInOrder } from './pdf-ligatures.ts';
-import { runsOfLine } from './pdf-line-runs.ts';
+import { runEdgesOf, runsOfLine, type TextRect } from './pdf-line-runs.ts';
 import { tagsByMarkedContent, type LineTag, type StructNode } from './pdf-tags.ts';
 
 /** The PDFium functions used here, as the WebAssembly build exports them (the wrapper types only some). */
@@ -129,12 +129,6 @@ export interface PdfiumLine {
   /** In an untagged PDF, the cell of a ruled table the line's text stands in (a line is cut at the rules). */
   cell?: CellPlace;
 }
-
-/**
- * The least gap between two of a line's runs, in the run's heights, for them to stand apart: a word space is
- * about a third of a height, the padding between two cells of a table printed without rules half a height or more.
- */
-const RUN_GAP = 0.5;
 
 /** What a piece of a line belongs to: a structure element, or a ruled table's cell. */
 type Piece = LineTag | CellPlace;
@@ -415,8 +409,7 @@ export class PdfiumPdf {
           let y1 = -Infinity;
           let gaps: number[] | undefined;
           let previousRight = Infinity;
-          /** Each run's left and right edges, where a run is the text between gaps wider than RUN_GAP heights. */
-          let edges: number[] | undefined;
+          const lineRects: TextRect[] = [];
           for (let r = 0; r < rects; r++) {
             if (!m._FPDFText_GetRect(textPage, r, scratch, scratch + 8, scratch + 16, scratch + 24)) continue;
             const view = heap();
@@ -430,12 +423,10 @@ export class PdfiumPdf {
             y1 = Math.max(y1, height - Math.min(top, bottom));
             const runLeft = Math.min(left, right);
             if (runLeft - previousRight > Math.abs(top - bottom) * 2) (gaps ??= []).push(runLeft);
-            const runRight = Math.max(left, right);
-            if (edges && runLeft - previousRight > Math.abs(top - bottom) * RUN_GAP) edges.push(runLeft, runRight);
-            else if (edges) edges[edges.length - 1] = Math.max(edges.at(-1)!, runRight);
-            else edges = [runLeft, runRight];
-            previousRight = runRight;
+            previousRight = Math.max(left, right);
+            lineRects.push({ left: runLeft, right: previousRight, height: Math.abs(top - bottom) });
           }
+          const edges = runEdgesOf(lineRects);
           if (x0 === Infinity) x0 = y0 = x1 = y1 = 0;
           // The font of the line's middle character, and of its first and last: the middle size of the three.
           let first = start;
@@ -455,7 +446,7 @@ export class PdfiumPdf {
             bold: isBold(middle, font) && (isBold(first) || isBold(last)),
             font: font.name,
             gaps: gaps ?? NO_GAPS,
-            ...(edges && edges.length >= 4 ? { runs: runsOf(start, end, edges) } : {}),
+            ...(edges.length >= 4 ? { runs: runsOf(start, end, edges) } : {}),
             ...(piece ? ('block' in piece ? { tag: piece } : { cell: piece }) : {}),
           });
         };
