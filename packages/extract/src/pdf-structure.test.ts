@@ -671,6 +671,19 @@ describe('the text of a PDF, as PDFium gives its characters', () => {
 });
 
 describe('the corpus of PDFs', () => {
+  it('reads text set on several lines that PDFium gives as one line on its lines (pdf.js corpus, issue16263)', async () => {
+    const outputDir = path.join(dir, 'issue16263');
+    await fs.mkdir(outputDir);
+    const result = await createPdfExtractor('pdfium')(path.join(CORPUS, 'issue16263.pdf'), {
+      extractImages: false,
+      outputDir,
+    });
+    // A grid of "OA + OB + OC = u", three to a row (pdftotext -layout), which PDFium gives as one line.
+    const lines = result.segments.flatMap((s) => s.text.split('\n')).filter((line) => line.includes('OA'));
+    expect(lines.length).toBeGreaterThanOrEqual(20);
+    expect(lines.filter((line) => line.match(/OA/g)!.length > 3)).toEqual([]);
+  });
+
   it('leaves no PDFium hyphen mark (U+FFFE) in the text of any file', async () => {
     const files = (await fs.readdir(CORPUS)).filter((file) => file.endsWith('.pdf'));
     expect(files.length).toBeGreaterThanOrEqual(100);

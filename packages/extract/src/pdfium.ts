@@ -145,6 +145,12 @@ export interface PdfiumPageLines {
 }
 
 /** Bold by its name: Helvetica-Bold, MyriadPro-Bd, TeX's CMBX12 and SFBX1000, Calibri,Bold. */
+/** A line's rectangles standing over this many times the least one's height hold text on several lines. */
+const LINES_APART = 1.6;
+/** A character whose middle stands this many heights under the one before it is on the next line. */
+const NEXT_LINE = 0.6;
+const MARK = /\p{M}/u;
+const RIGHT_TO_LEFT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
 const BOLD_NAME = /bold|black|heavy|demi|bd(it)?$|[-,]bd|bx\d|cmb\d/i;
 /** A FontDescriptor flag: the font is drawn bold whatever its name. */
 const FORCE_BOLD = 0x40000;
@@ -390,6 +396,56 @@ export class PdfiumPdf {
           }
           addPiece(from, end, current);
         };
+        /** Whether a line's rectangles stand over more than one line's height: text set on several lines. */
+        const spansLines = (start: number, end: number) => {
+          const rects = m._FPDFText_CountRects(textPage, start, end - start);
+          if (rects < 2) return false;
+          let low = Infinity;
+          let high = -Infinity;
+          let least = Infinity;
+          for (let r = 0; r < rects; r++) {
+            if (!m._FPDFText_GetRect(textPage, r, scratch, scratch + 8, scratch + 16, scratch + 24)) continue;
+            const view = heap();
+            const top = view.getFloat64(scratch + 8, true);
+            const bottom = view.getFloat64(scratch + 24, true);
+            low = Math.min(low, bottom, top);
+            high = Math.max(high, bottom, top);
+            least = Math.min(least, Math.abs(top - bottom));
+          }
+          return high - low > least * LINES_APART;
+        };
+        /**
+         * A line as PDFium gives it, cut where a character stands a line lower and left of the one before it:
+         * text set on several lines without line ends (a slide's list as LibreOffice prints it), which PDFium
+         * gives as one line. A superscript, a drop cap and a table's cells centred in their rows are not cut.
+         */
+        const addLines = (start: number, end: number) => {
+          let from = start;
+          if (end - start > 1 && spansLines(start, end)) {
+            let previous: number[] | undefined;
+            for (let i = start; i < end; i++) {
+              const code = text.charCodeAt(i);
+              // (An accent or a vowel mark stands above or below its letter.)
+              const box = code > 0x20 && code !== 0xfffe && !MARK.test(text[i]!) ? charBox(i, scratch) : undefined;
+              if (!box) continue;
+              const [left, , bottom, top] = box as [number, number, number, number];
+              if (previous) {
+                const [previousLeft, , previousBottom, previousTop] = previous as [number, number, number, number];
+                const height = Math.max(previousTop - previousBottom, top - bottom);
+                const lower = (previousBottom + previousTop) / 2 - (bottom + top) / 2 > height * NEXT_LINE;
+                // Back to the start of the next line: a line's height or more to the left, or to the right in a
+                // right-to-left script (a rotated line's letters step down without moving across).
+                const back = RIGHT_TO_LEFT.test(text[i]!) ? left - previousLeft : previousLeft - left;
+                if (lower && back > height) {
+                  addLine(from, i);
+                  from = i;
+                }
+              }
+              previous = box;
+            }
+          }
+          addLine(from, end);
+        };
         /** The line's text cut into its runs, each character by where its box stands. */
         const runsOf = (start: number, end: number, edges: number[]): TextRun[] => {
           const lefts: (number | undefined)[] = [];
@@ -454,14 +510,14 @@ export class PdfiumPdf {
         for (let i = 0; i < count; i++) {
           const code = text.charCodeAt(i);
           if (code === 0x0d || code === 0x0a) {
-            addLine(start, i);
+            addLines(start, i);
             start = i + 1;
           } else if (code === 0xfffe) {
-            addLine(start, i + 1);
+            addLines(start, i + 1);
             start = i + 1;
           }
         }
-        addLine(start, count);
+        addLines(start, count);
         return { width, height, lines, ...(across.length > 0 ? { rules: across } : {}) };
       } finally {
         m.wasmExports.free(scratch);
