@@ -2,6 +2,7 @@ import { roundBox, unionBox, type Box } from './document.ts';
 import { alignedTables, type AlignedTable, type TextRun } from './pdf-aligned-tables.ts';
 import { HyphenatedWords, joinBrokenWord, plainHyphens } from './pdf-hyphens.ts';
 import type { CellPlace } from './pdf-grids.ts';
+import { BULLET, CHECK_BOX, LETTER_BULLET, NUMBER, OUTLINE_NUMBER } from './pdf-markers.ts';
 import { PageTables } from './pdf-tables.ts';
 import type { LineTag } from './pdf-tags.ts';
 import type { TextSegment } from './types.ts';
@@ -49,16 +50,6 @@ const HEADING_MAX_WORDS = 20;
 /** A numbered note set this much smaller than the body text is a footnote, not a list's item. */
 const FOOTNOTE_RATIO = 0.9;
 
-/** A bullet: the usual glyphs, or a symbol font's glyph that maps to no character (a control or private-use code). */
-const BULLET = /^\s*([•◦▪▫‣●○■□◆◇►▶✓✔➢➤∙·*\-–—\u0001-\u0008\u000e-\u001f\u0080-\u009f\ue000-\uf8ff])\s+(?=\S)/u;
-const NUMBER = /^\s*(\(?(\d{1,3}|[a-z]|[ivx]{1,5})[.)])\s+(?=\S)/u;
-/**
- * A list's number of several levels ("1.1", "2.3.1."), before a capital or a letter of a script without case
- * ("3.5 million" is a sentence's start), or a number set tight against its item ("42.First").
- */
-const OUTLINE_NUMBER = /^\s*(\d{1,2}(?:\.\d{1,2}){1,4}\.?\s+|\d{1,3}\.)(?=[\p{Lu}\p{Lo}])/u;
-/** Word's second-level bullet, a letter "o" (in Courier New), where it follows a list's item. */
-const LETTER_BULLET = /^\s*o\s+(?=\S)/u;
 /** "2", "2.3", "2.3.1" before a heading's words, "A." or "IV." too. */
 const SECTION_NUMBER = /^\s*(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+(?=\p{L})/u;
 const PAGE_NUMBER = /^\s*(page\s*)?(#+|[ivxlc]+)(\s*(of|\/)\s*#+)?\s*$/i;
@@ -208,9 +199,6 @@ export const markerOf = (text: string, afterItem = false) => {
   // (Only a line that starts like an item is read to its end.)
   return marker && !CONTENTS_LINE.test(text) ? marker : undefined;
 };
-
-/** A check box starting a line: a check list's item, the box kept in its text (Markdown's task item). */
-export const CHECK_BOX = /^\s*[☐☑☒]\s+(?=\S)/u;
 
 function leadingMarker(text: string, afterItem: boolean) {
   if (CHECK_BOX.test(text)) return { ordered: false, length: 0, kept: true };

@@ -1,15 +1,8 @@
 import { roundBox, unionBox, type Box } from './document.ts';
 import type { CellPlace } from './pdf-grids.ts';
 import { HyphenatedWords, joinBrokenWord, plainHyphens } from './pdf-hyphens.ts';
-import {
-  bodySize,
-  CHECK_BOX,
-  layoutElements,
-  markerOf,
-  runningLines,
-  type LayoutLine,
-  type LayoutPage,
-} from './pdf-layout.ts';
+import { bodySize, layoutElements, markerOf, runningLines, type LayoutLine, type LayoutPage } from './pdf-layout.ts';
+import { CHECK_BOX } from './pdf-markers.ts';
 import { PageTables } from './pdf-tables.ts';
 import type { LineTag } from './pdf-tags.ts';
 import type { TextSegment } from './types.ts';
