@@ -1,5 +1,6 @@
 import type { Box, TableCell } from './document.ts';
 import type { CellPlace } from './pdf-grids.ts';
+import { MARKER } from './pdf-markers.ts';
 
 /** A run of a line's text, with its left and right edges in points from the page's left. */
 export interface TextRun {
@@ -71,12 +72,6 @@ interface Row {
 const heightOf = (line: AlignedLine) => line.box[3] - line.box[1];
 const runsOf = (line: AlignedLine): TextRun[] =>
   line.runs ?? [{ text: line.text.trim(), left: line.box[0], right: line.box[2] }];
-/**
- * A list's marker alone in a run (a bullet, "1.", "a)", "4-", "2.3.1", a check box, a symbol font's glyph): list
- * items one under another line up as two columns, marker and text, without being a table.
- */
-const MARKER =
-  /^(?:[•◦▪▫‣●○■□◆◇►▶✓✔➢➤∙·*\-–—o☐☑☒\u0001-\u0008\u000e-\u001f\u0080-\u009f\ue000-\uf8ff]|\(?(?:\d{1,3}|[a-z]|[ivx]{1,5})[.)\-–]|\d{1,2}(?:\.\d{1,2}){1,4}\.|\d{1,2}(?:\.\d{1,2}){2,4})$/iu;
 const isRowOfRuns = (line: AlignedLine) =>
   (line.runs?.length ?? 0) >= 2 &&
   !MARKER.test(line.runs![0]!.text) &&

@@ -2,6 +2,7 @@ import { roundBox, unionBox, type Box } from './document.ts';
 import { alignedTables, type AlignedTable, type TextRun } from './pdf-aligned-tables.ts';
 import { HyphenatedWords, joinBrokenWord, plainHyphens } from './pdf-hyphens.ts';
 import type { CellPlace } from './pdf-grids.ts';
+import { BULLET, CHECK_BOX, LETTER_BULLET, NUMBER, OUTLINE_NUMBER } from './pdf-markers.ts';
 import { PageTables } from './pdf-tables.ts';
 import type { LineTag } from './pdf-tags.ts';
 import type { TextSegment } from './types.ts';
@@ -49,16 +50,6 @@ const HEADING_MAX_WORDS = 20;
 /** A numbered note set this much smaller than the body text is a footnote, not a list's item. */
 const FOOTNOTE_RATIO = 0.9;
 
-/** A bullet: the usual glyphs, or a symbol font's glyph that maps to no character (a control or private-use code). */
-const BULLET = /^\s*([•◦▪▫‣●○■□◆◇►▶✓✔➢➤∙·*\-–—\u0001-\u0008\u000e-\u001f\u0080-\u009f\ue000-\uf8ff])\s+(?=\S)/u;
-const NUMBER = /^\s*(\(?(\d{1,3}|[a-z]|[ivx]{1,5})[.)])\s+(?=\S)/u;
-/**
- * A list's number of several levels ("1.1", "2.3.1."), before a capital or a letter of a script without case
- * ("3.5 million" is a sentence's start), or a number set tight against its item ("42.First").
- */
-const OUTLINE_NUMBER = /^\s*(\d{1,2}(?:\.\d{1,2}){1,4}\.?\s+|\d{1,3}\.)(?=[\p{Lu}\p{Lo}])/u;
-/** Word's second-level bullet, a letter "o" (in Courier New), where it follows a list's item. */
-const LETTER_BULLET = /^\s*o\s+(?=\S)/u;
 /** "2", "2.3", "2.3.1" before a heading's words, "A." or "IV." too. */
 const SECTION_NUMBER = /^\s*(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+(?=\p{L})/u;
 const PAGE_NUMBER = /^\s*(page\s*)?(#+|[ivxlc]+)(\s*(of|\/)\s*#+)?\s*$/i;
@@ -208,9 +199,6 @@ export const markerOf = (text: string, afterItem = false) => {
   // (Only a line that starts like an item is read to its end.)
   return marker && !CONTENTS_LINE.test(text) ? marker : undefined;
 };
-
-/** A check box starting a line: a check list's item, the box kept in its text (Markdown's task item). */
-export const CHECK_BOX = /^\s*[☐☑☒]\s+(?=\S)/u;
 
 function leadingMarker(text: string, afterItem: boolean) {
   if (CHECK_BOX.test(text)) return { ordered: false, length: 0, kept: true };
@@ -422,11 +410,10 @@ function listLevels(blocks: Block[]): Map<Block, number> {
 }
 
 /**
- * The document model of a PDF from its pages' lines: running headers and footers, headings with levels from
- * their size, weight and numbering, list items with their nesting, and paragraphs made of lines by their
- * spacing, each with its page and box. Words broken at a line's end are joined.
+ * The pages read as blocks in reading order, the lines of their tables (ruled, or aligned in columns) left out,
+ * and `withTables`, the tables placed among them; which blocks are headings; and what element each block is.
  */
-export function layoutElements(pages: LayoutPage[]): TextSegment[] {
+function readLayout(pages: LayoutPage[], withTables: boolean) {
   const body = bodySize(pages);
   const bodyBold = bodyIsBold(pages, body);
   const font = bodyFont(pages, body);
@@ -449,9 +436,10 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
       : [];
     const inTable = new Set(aligned.flatMap((table) => table.lines));
     const blocks = blocksOf(aligned.length > 0 ? flow.filter((line) => !inTable.has(line)) : flow, running, known);
+    const before = new Map<Block | undefined, AlignedTable[]>();
+    if (!withTables) return { page: page.page, height: page.height, blocks, aligned: before, cells: [] };
     // An aligned table stands where its lines stand in the reading order: before the block of the first line
     // after them.
-    const before = new Map<Block | undefined, AlignedTable[]>();
     const blockOf =
       aligned.length > 0
         ? new Map(blocks.flatMap((block) => block.lines.map((line) => [line, block] as const)))
@@ -489,6 +477,30 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
   });
   const levels = headingLevels(headings, body);
   const isHeadingBlock = new Set(headings);
+  /** The element a block of the page is (undefined where it holds no text), its list items at `nesting`. */
+  const elementOf = (block: Block, page: number, nesting: Map<Block, number>): TextSegment | undefined => {
+    const marked = block.marker && (isHeadingBlock.has(block) || block.size < body * FOOTNOTE_RATIO);
+    const text = normalizeText(plainHyphens(marked ? block.marker!.text + block.text : block.text));
+    if (!text) return undefined;
+    const box = roundBox(block.box);
+    if (isHeadingBlock.has(block)) return { text, page, box, kind: 'heading', level: levels.get(block)! };
+    if (block.kind === 'list-item' && block.marker!.ordered && block.size < body * FOOTNOTE_RATIO)
+      return { text, page, box, kind: 'footnote' };
+    if (block.kind === 'list-item')
+      return { text, page, box, kind: 'list-item', level: nesting.get(block) ?? 1, ordered: block.marker!.ordered };
+    if (block.kind) return { text, page, box, kind: block.kind };
+    return { text, page, box };
+  };
+  return { pageBlocks, isHeadingBlock, elementOf };
+}
+
+/**
+ * The document model of a PDF from its pages' lines: running headers and footers, headings with levels from
+ * their size, weight and numbering, list items with their nesting, and paragraphs made of lines by their
+ * spacing, each with its page and box. Words broken at a line's end are joined.
+ */
+export function layoutElements(pages: LayoutPage[]): TextSegment[] {
+  const { pageBlocks, elementOf } = readLayout(pages, true);
   const elements: TextSegment[] = [];
   for (const { page, blocks, aligned, cells } of pageBlocks) {
     const nesting = listLevels(blocks);
@@ -522,28 +534,29 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
     for (const block of blocks) {
       if (unplaced.size > 0) place(block.box[1]);
       addAligned(block);
-      const marked = block.marker && (isHeadingBlock.has(block) || block.size < body * FOOTNOTE_RATIO);
-      const text = normalizeText(plainHyphens(marked ? block.marker!.text + block.text : block.text));
-      if (!text) continue;
-      const box = roundBox(block.box);
-      if (isHeadingBlock.has(block)) elements.push({ text, page, box, kind: 'heading', level: levels.get(block)! });
-      else if (block.kind === 'list-item' && block.marker!.ordered && block.size < body * FOOTNOTE_RATIO)
-        elements.push({ text, page, box, kind: 'footnote' });
-      else if (block.kind === 'list-item')
-        elements.push({
-          text,
-          page,
-          box,
-          kind: 'list-item',
-          level: nesting.get(block) ?? 1,
-          ordered: block.marker!.ordered,
-        });
-      else if (block.kind) elements.push({ text, page, box, kind: block.kind });
-      else elements.push({ text, page, box });
+      const element = elementOf(block, page, nesting);
+      if (element) elements.push(element);
     }
     place(Infinity);
     addAligned(undefined);
     tables.finish();
   }
   return elements;
+}
+
+/**
+ * The headings and list items of `layoutElements`, without building its tables. A table's lines are still
+ * found and kept out of the blocks, as there: the lines beside them make the same blocks, and so the same
+ * headings and items.
+ */
+export function layoutHeadingsAndItems(pages: LayoutPage[]): TextSegment[] {
+  const { pageBlocks, isHeadingBlock, elementOf } = readLayout(pages, false);
+  return pageBlocks.flatMap(({ page, blocks }) => {
+    const nesting = listLevels(blocks);
+    return blocks.flatMap((block) => {
+      if (!isHeadingBlock.has(block) && block.kind !== 'list-item') return [];
+      const element = elementOf(block, page, nesting);
+      return element?.kind === 'heading' || element?.kind === 'list-item' ? [element] : [];
+    });
+  });
 }

@@ -38,4 +38,48 @@ describe('the document model of a tagged page, from its lines and their tags', (
     );
     expect(elements.map((e) => e.text)).toEqual(['First, drawn last', 'Second, drawn first']);
   });
+
+  it("keeps a table's rows that the tree tags as paragraphs as paragraphs, though each starts with a number, where the look adds the headings", () => {
+    /** A row of a table set out in columns: its runs, each `[text, left]`, in 11 pt (about 5.5 pt a character). */
+    const row = (top: number, block: number, runs: [string, number][]): LayoutLine => {
+      const made = runs.map(([text, left]) => ({ text, left, right: left + text.length * 5.5 }));
+      return {
+        text: runs.map(([text]) => text).join(' '),
+        box: [72, top, made.at(-1)!.right, top + 11],
+        size: 11,
+        bold: false,
+        gaps: made.slice(1).map((run) => run.left),
+        runs: made,
+        tag: paragraph(block),
+      };
+    };
+    const elements = taggedElements(
+      page([
+        { ...line('Fruit in store', 200, paragraph(1)), size: 16, box: [72, 200, 200, 216] },
+        line('What the shop has this week, by the crate.', 230, paragraph(2)),
+        row(250, 3, [
+          ['1. Apples', 72],
+          ['3', 200],
+          ['4 kg', 320],
+        ]),
+        row(266, 4, [
+          ['2. Pears', 72],
+          ['5', 200],
+          ['2 kg', 320],
+        ]),
+        row(282, 5, [
+          ['3. Plums', 72],
+          ['1', 200],
+          ['7 kg', 320],
+        ]),
+      ]),
+    );
+    expect(elements.map(({ kind, text }) => [kind, text])).toEqual([
+      ['heading', 'Fruit in store'],
+      [undefined, 'What the shop has this week, by the crate.'],
+      [undefined, '1. Apples 3 4 kg'],
+      [undefined, '2. Pears 5 2 kg'],
+      [undefined, '3. Plums 1 7 kg'],
+    ]);
+  });
 });

@@ -3,13 +3,13 @@ import type { CellPlace } from './pdf-grids.ts';
 import { HyphenatedWords, joinBrokenWord, plainHyphens } from './pdf-hyphens.ts';
 import {
   bodySize,
-  CHECK_BOX,
-  layoutElements,
+  layoutHeadingsAndItems,
   markerOf,
   runningLines,
   type LayoutLine,
   type LayoutPage,
 } from './pdf-layout.ts';
+import { CHECK_BOX } from './pdf-markers.ts';
 import { PageTables } from './pdf-tables.ts';
 import type { LineTag } from './pdf-tags.ts';
 import type { TextSegment } from './types.ts';
@@ -148,9 +148,7 @@ const sameTextKey = (page: number | undefined, text: string) => `${page}:${text.
  */
 function withTheLooksStructure(elements: TextSegment[], pages: LayoutPage[]): TextSegment[] {
   const looks = new Map<string, TextSegment>();
-  for (const element of layoutElements(pages))
-    if (element.kind === 'heading' || element.kind === 'list-item')
-      looks.set(sameTextKey(element.page, element.text), element);
+  for (const element of layoutHeadingsAndItems(pages)) looks.set(sameTextKey(element.page, element.text), element);
   if (looks.size === 0) return elements;
   return elements.map((element) => {
     if (element.kind) return element;

@@ -1,0 +1,38 @@
+/** A bullet's glyph: the usual ones, or a symbol font's glyph that maps to no character (a control or private-use code). */
+const BULLET_GLYPH = /[•◦▪▫‣●○■□◆◇►▶✓✔➢➤∙·*\-–—\u0001-\u0008\u000e-\u001f\u0080-\u009f\ue000-\uf8ff]/u;
+/** Word's second-level bullet, a letter "o" (in Courier New). */
+const LETTER_O = /o/u;
+/** A check list's box, empty, ticked or crossed. */
+const BOX = /[☐☑☒]/u;
+/** A list's number or letter before its stop: "12", "b", "iv", "(a". */
+const LABEL = /\(?(?:\d{1,3}|[a-z]|[ivx]{1,5})/u;
+/** A number of two to five levels: "2.3", "2.3.1.4". */
+const OUTLINE = /\d{1,2}(?:\.\d{1,2}){1,4}/u;
+
+/** A regular expression written with the pieces above: each `${piece}` stands for that piece's pattern. */
+const pattern =
+  (flags: string) =>
+  (text: TemplateStringsArray, ...pieces: RegExp[]) =>
+    new RegExp(String.raw(text, ...pieces.map((piece) => piece.source)), flags);
+
+/** A bullet starting a line, before its item's text. */
+export const BULLET = pattern('u')`^\s*(${BULLET_GLYPH})\s+(?=\S)`;
+/** A number or letter with its stop starting a line ("3.", "b)", "(iv)"), before its item's text. */
+export const NUMBER = pattern('u')`^\s*(${LABEL}[.)])\s+(?=\S)`;
+/**
+ * A list's number of several levels ("1.1", "2.3.1."), before a capital or a letter of a script without case
+ * ("3.5 million" is a sentence's start), or a number set tight against its item ("42.First").
+ */
+export const OUTLINE_NUMBER = pattern('u')`^\s*(${OUTLINE}\.?\s+|\d{1,3}\.)(?=[\p{Lu}\p{Lo}])`;
+/** Word's second-level bullet starting a line, where it follows a list's item. */
+export const LETTER_BULLET = pattern('u')`^\s*${LETTER_O}\s+(?=\S)`;
+/** A check box starting a line: a check list's item, the box kept in its text (Markdown's task item). */
+export const CHECK_BOX = pattern('u')`^\s*${BOX}\s+(?=\S)`;
+/**
+ * A list's marker alone in a run (a bullet, "1.", "a)", "4-", "2.3.1", a check box, a symbol font's glyph): list
+ * items one under another line up as two columns, marker and text, without being a table. A number of two levels
+ * needs its stop ("2.3." is a marker, "2.3" a table's value).
+ */
+export const MARKER = pattern(
+  'iu',
+)`^(?:${BULLET_GLYPH}|${LETTER_O}|${BOX}|${LABEL}[.)\-–]|${OUTLINE}\.|\d{1,2}(?:\.\d{1,2}){2,4})$`;
