@@ -2,7 +2,7 @@ import { roundBox, unionBox, type Box } from './document.ts';
 import { alignedTables, type AlignedTable, type TextRun } from './pdf-aligned-tables.ts';
 import { HyphenatedWords, joinBrokenWord, plainHyphens } from './pdf-hyphens.ts';
 import type { CellPlace } from './pdf-grids.ts';
-import { BULLET, CHECK_BOX, LETTER_BULLET, NUMBER, OUTLINE_NUMBER } from './pdf-markers.ts';
+import { BULLET, CHECK_BOX, LETTER_BULLET, NUMBER, OUTLINE_NUMBER, TIGHT_BULLET } from './pdf-markers.ts';
 import { PageTables } from './pdf-tables.ts';
 import type { LineTag } from './pdf-tags.ts';
 import type { TextSegment } from './types.ts';
@@ -202,7 +202,7 @@ export const markerOf = (text: string, afterItem = false) => {
 
 function leadingMarker(text: string, afterItem: boolean) {
   if (CHECK_BOX.test(text)) return { ordered: false, length: 0, kept: true };
-  const bullet = BULLET.exec(text) ?? (afterItem ? LETTER_BULLET.exec(text) : null);
+  const bullet = BULLET.exec(text) ?? TIGHT_BULLET.exec(text) ?? (afterItem ? LETTER_BULLET.exec(text) : null);
   if (bullet) return { ordered: false, length: bullet[0].length, kept: false };
   const number = NUMBER.exec(text);
   if (number) return { ordered: true, length: number[0].length, kept: false };

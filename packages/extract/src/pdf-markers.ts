@@ -17,6 +17,11 @@ const pattern =
 
 /** A bullet starting a line, before its item's text. */
 export const BULLET = pattern('u')`^\s*(${BULLET_GLYPH})\s+(?=\S)`;
+/**
+ * A bullet that only ever marks an item, set tight against its text ("•With foo": a slide's bullet drawn apart
+ * from its text without a space between them). A dot, a dash or a star against a word is punctuation.
+ */
+export const TIGHT_BULLET = /^\s*([•◦▪▫‣●○■□◆◇►▶➢➤])(?=[\p{L}\p{N}])/u;
 /** A number or letter with its stop starting a line ("3.", "b)", "(iv)"), before its item's text. */
 export const NUMBER = pattern('u')`^\s*(${LABEL}[.)])\s+(?=\S)`;
 /**

@@ -159,6 +159,25 @@ describe('the structure of a PDF, read from its page', () => {
     expect(toMarkdown(result.segments)).toContain('- The nucleus\n  - The nucleolus inside it\n- The cytoplasm');
   });
 
+  it('reads a bullet set tight against its text as an item, and a dash against a word as no marker', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, 'What you will see:', 72);
+      doc.font('Helvetica').fontSize(11);
+      doc.text('•The wall', 72, doc.y);
+      doc.text('•The nucleus', 72, doc.y);
+      doc.moveDown(1);
+      body(doc, '-40 degrees is as cold in Celsius as in Fahrenheit.', 72);
+    });
+    const result = await extract(pdf);
+    expect(kinds(result)).toEqual([
+      ['paragraph', undefined, 'What you will see:'],
+      ['list-item', 1, 'The wall'],
+      ['list-item', 1, 'The nucleus'],
+      ['paragraph', undefined, '-40 degrees is as cold in Celsius as in Fahrenheit.'],
+    ]);
+  });
+
   it('ends an indented item where the next line starts back at the margin, with no space between', async () => {
     const pdf = await renderPdf({}, (doc) => {
       doc.addPage();
