@@ -97,7 +97,7 @@ const OFFICE_PDF_FOLDER = 'pdf-from-office';
  * Table/TR/TD), for the tagged-PDF reader: tuning data too.
  */
 const TAGGED_PDF_FOLDER = 'pdf-tagged';
-const TAGGED_EXPORT = 'pdf:writer_pdf_Export:{"UseTaggedPDF":{"type":"boolean","value":"true"}}';
+const TAGGED_OPTIONS = '{"UseTaggedPDF":{"type":"boolean","value":"true"}}';
 const isOfficePdfFolder = (folder: string) => folder === OFFICE_PDF_FOLDER || folder === TAGGED_PDF_FOLDER;
 // HTML is read as a Writer document (Writer/Web's own PDF export drops a page's first heading and floats lists
 // to the foot of the page).
@@ -105,6 +105,9 @@ const OFFICE_PDF_SOURCES: { folder: string; ext: string; convert: string[] }[] =
   { folder: 'docx', ext: '.docx', convert: ['--convert-to', 'pdf'] },
   { folder: 'odf', ext: '.odt', convert: ['--convert-to', 'pdf'] },
   { folder: 'html', ext: '.html', convert: ['--infilter=HTML (StarWriter)', '--convert-to', 'pdf:writer_pdf_Export'] },
+  // Slides printed to PDF, as teachers hand them out: a slide's title, its text boxes and their bullets.
+  { folder: 'pptx', ext: '.pptx', convert: ['--convert-to', 'pdf:impress_pdf_Export'] },
+  { folder: 'odf', ext: '.odp', convert: ['--convert-to', 'pdf:impress_pdf_Export'] },
 ];
 const OFFICE_PDF_CACHE = path.join(os.tmpdir(), 'quire-bench-structure-office-pdf');
 const PANDOC_FORMATS: Record<string, string> = { '.html': 'html', '.epub': 'epub', '.docx': 'docx', '.odt': 'odt' };
@@ -193,7 +196,12 @@ async function officePdfReferences(
   for (const source of OFFICE_PDF_SOURCES) {
     const { folder, ext } = source;
     const convert = tagged
-      ? source.convert.map((arg) => arg.replace(/^pdf(:writer_pdf_Export)?$/, TAGGED_EXPORT))
+      ? source.convert.map((arg) =>
+          arg.replace(
+            /^pdf(?::(\w+_pdf_Export))?$/,
+            (_, filter = 'writer_pdf_Export') => `pdf:${filter}:${TAGGED_OPTIONS}`,
+          ),
+        )
       : source.convert;
     const docs = (await referencesOf(folder)).filter((doc) => doc.source.endsWith(ext));
     const missing: { doc: (typeof docs)[number]; pdf: string; named: string }[] = [];
@@ -332,9 +340,9 @@ export async function run(args: string[]): Promise<void> {
       : isOfficePdfFolder(folder)
         ? [
             ['all', list],
-            ...OFFICE_PDF_SOURCES.map(({ folder: from }): [string, DocumentRun[]] => [
-              from,
-              list.filter((r) => r.file.startsWith(`${from}/`)),
+            ...OFFICE_PDF_SOURCES.map(({ folder: from, ext }): [string, DocumentRun[]] => [
+              ext.slice(1),
+              list.filter((r) => r.file.startsWith(`${from}/`) && r.file.endsWith(ext)),
             ]),
           ]
         : [['all', list]];
