@@ -51,6 +51,11 @@ describe("a page's structure tree read into blocks", () => {
     ]);
   });
 
+  it("reads a paragraph inside a heading as the heading's text (a slide's title, as LibreOffice tags it)", () => {
+    const tags = tagsByMarkedContent([node('H', [], [node('P', [0])]), node('Div', [], [node('P', [1])])]);
+    expect([tags.get(0)?.kind, tags.get(0)?.level, tags.get(1)?.kind]).toEqual(['heading', 1, 'paragraph']);
+  });
+
   it('gives an id to the element of this page, not to a paragraph running on from the page before', () => {
     // A paragraph that starts on the page before (ids 36-45 there) and ends on this one (ids 0 and 3 here)
     // lists all its ids, with no page for them: this page's title keeps its id 0.

@@ -140,6 +140,8 @@ export function tagsByMarkedContent(roots: StructNode[]): Map<number, LineTag> {
     else if (role === 'LI') tag = block('list-item', { level: lists });
     else if (known?.kind === 'heading') tag = block('heading', { level: known.level! });
     else if (around?.kind === 'list-item') tag = around;
+    // A heading's paragraphs are its text (Impress tags a slide's title as H holding a P).
+    else if (around?.kind === 'heading' && !known) tag = around;
     else if (!INLINE.has(role) || !around) tag = block(known?.kind ?? 'paragraph');
     const ids = node.mcids.filter((id) => id >= 0);
     // Ids that fall back mark a move to another page: that element's ids claim only what no other element on
