@@ -386,7 +386,7 @@ function headingLevels(headings: Block[], body: number): Map<Block, number> {
 /**
  * Nesting of a page's list items, from how far in their markers stand: an item set in further than the one
  * before is a level deeper, one back at an earlier item's indent is at that item's level, and one standing
- * right of the items before (the next column) starts again at the top.
+ * right of and above the item before (the next column) starts again at the top.
  */
 function listLevels(blocks: Block[]): Map<Block, number> {
   const levels = new Map<Block, number>();
@@ -400,7 +400,8 @@ function listLevels(blocks: Block[]): Map<Block, number> {
       continue;
     }
     const indent = block.marker!.indent;
-    if (previous && indent >= previous.box[2]) indents = [];
+    // (Above it too: an item further in than a short one's end, under it, is nested deeper.)
+    if (previous && indent >= previous.box[2] && block.box[1] < previous.box[1]) indents = [];
     while (indents.length > 0 && indents.at(-1)! > indent + 4) indents.pop();
     if (indents.length === 0 || indents.at(-1)! < indent - 4) indents.push(indent);
     levels.set(block, indents.length);

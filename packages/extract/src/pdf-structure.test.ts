@@ -178,6 +178,26 @@ describe('the structure of a PDF, read from its page', () => {
     ]);
   });
 
+  it('nests an item set in past the end of a short item above it under that item, not in a next column', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, 'Regions:', 72);
+      doc.font('Helvetica').fontSize(11);
+      doc.text('•  Italy', 72, doc.y);
+      doc.text('•  Piedmont', 130, doc.y);
+      doc.text('•  Liguria', 130, doc.y);
+      doc.text('•  Africa', 72, doc.y);
+    });
+    const result = await extract(pdf);
+    const items = result.segments.filter((s) => s.kind === 'list-item');
+    expect(items.map((s) => [s.text, s.level])).toEqual([
+      ['Italy', 1],
+      ['Piedmont', 2],
+      ['Liguria', 2],
+      ['Africa', 1],
+    ]);
+  });
+
   it('ends an indented item where the next line starts back at the margin, with no space between', async () => {
     const pdf = await renderPdf({}, (doc) => {
       doc.addPage();
