@@ -18,6 +18,8 @@ export interface LayoutLine {
   bold: boolean;
   /** The font's name, where the engine gives it. */
   font?: string;
+  /** The line is set in a fixed-pitch font, start, middle and end (code). */
+  fixedPitch?: boolean;
   /** Where the line's text stands apart (a table row's cells, a tab after a number): each run's left edge. */
   gaps?: number[];
   /** The line's text in runs a little more than a word space apart, with their edges, where it has two or more. */
@@ -36,6 +38,9 @@ export interface LayoutPage {
   /** The rules drawn across the page (a table's rule under its header), where the engine gives them. */
   rules?: Box[];
 }
+
+/** The widest gap between two lines of one code block, in line heights: a blank line goes on with the code. */
+const CODE_GAP = 1.6;
 
 /** How much bigger than the body text a line must be to read as a heading without being bold. */
 const HEADING_SIZE_RATIO = 1.15;
@@ -182,7 +187,7 @@ interface Block {
   size: number;
   bold: boolean;
   font?: string;
-  kind?: 'page-header' | 'page-footer' | 'list-item';
+  kind?: 'page-header' | 'page-footer' | 'list-item' | 'code';
   /** A list item's marker: its text is '' where the item's text keeps it ("2.3.1 ..."). */
   marker?: { ordered: boolean; indent: number; text: string };
 }
@@ -227,9 +232,12 @@ function inRuns(line: LayoutLine): boolean {
 const RIGHT_TO_LEFT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
 
 /** Whether `line` goes on the paragraph `block` ends with, from spacing, size, weight and what starts it. */
-function continues(block: Block, line: LayoutLine): boolean {
+function continues(block: Block, line: LayoutLine, code: Set<LayoutLine>): boolean {
   if (block.kind === 'page-header' || block.kind === 'page-footer') return false;
   const last = block.lines.at(-1)!;
+  // Code is a block of its own, its lines as they stand (set in, short, ending in "-").
+  if ((block.kind === 'code') !== code.has(line)) return false;
+  if (block.kind === 'code') return codeGoesOn(last, line);
   const brokenWord = /[\p{L}][-\ufffe]\s*$/u.test(last.text) && /^\s*\p{Ll}/u.test(line.text);
   // A word broken at the foot of a column goes on at the head of the next.
   if (brokenWord && line.box[1] < last.box[1] && Math.abs(line.size - last.size) <= last.size * 0.1) return true;
@@ -272,6 +280,28 @@ function continues(block: Block, line: LayoutLine): boolean {
   return true;
 }
 
+/** Whether a line of code goes on the code above it: the same size, the next line down or a blank line's gap. */
+function codeGoesOn(last: LayoutLine, line: LayoutLine): boolean {
+  const size = Math.min(line.size, last.size);
+  if (Math.abs(line.size - last.size) > size * 0.1) return false;
+  const gap = line.box[1] - last.box[3];
+  const lineHeight = Math.max(heightOf(last.box), size * 0.5);
+  return gap >= -lineHeight * 0.5 && gap <= lineHeight * CODE_GAP;
+}
+
+/** A code block's text: its lines, each set in by as many spaces as it stands right of the block's leftmost. */
+function codeText(lines: LayoutLine[]): string {
+  const left = Math.min(...lines.map((line) => line.box[0]));
+  const widths = lines.map((line) => (line.box[2] - line.box[0]) / Math.max(1, line.text.trim().length));
+  const charWidth = Math.max(...widths);
+  return lines
+    .map(
+      (line) =>
+        ' '.repeat(Math.round((line.box[0] - left) / charWidth)) + normalizeText(plainHyphens(line.text)).trim(),
+    )
+    .join('\n');
+}
+
 function startBlock(line: LayoutLine, kind?: Block['kind'], afterItem = false): Block {
   const marker = kind ? undefined : markerOf(line.text, afterItem);
   return {
@@ -303,16 +333,44 @@ function addLine(block: Block, line: LayoutLine, known: HyphenatedWords): void {
   block.box = unionBox(block.box, line.box);
 }
 
+/**
+ * The lines of code among a page's lines in reading order: two or more one under the other in a fixed-pitch
+ * font (one such line alone is a name or a heading set in Courier). None in a document typed in one.
+ */
+function codeLinesOf(lines: LayoutLine[], typed: boolean): Set<LayoutLine> {
+  const code = new Set<LayoutLine>();
+  if (typed) return code;
+  lines.forEach((line, i) => {
+    const next = lines[i + 1];
+    if (line.fixedPitch && next?.fixedPitch && codeGoesOn(line, next)) code.add(line).add(next);
+  });
+  return code;
+}
+
+/** Whether most of a document's text is set in a fixed-pitch font (a typewritten page, a screenplay). */
+function isTyped(pages: LayoutPage[]): boolean {
+  let fixed = 0;
+  let all = 0;
+  for (const { lines } of pages)
+    for (const line of lines) {
+      all += line.text.length;
+      if (line.fixedPitch) fixed += line.text.length;
+    }
+  return fixed * 2 > all;
+}
+
 function blocksOf(
   lines: LayoutLine[],
   running: Map<LayoutLine, 'page-header' | 'page-footer'>,
   known: HyphenatedWords,
+  code: Set<LayoutLine>,
 ) {
   const blocks: Block[] = [];
   for (const line of lines) {
-    const kind = running.get(line);
+    const kind = code.has(line) ? 'code' : running.get(line);
     const current = blocks.at(-1);
-    if (!kind && current && continues(current, line)) addLine(current, line, known);
+    if (kind !== 'page-header' && kind !== 'page-footer' && current && continues(current, line, code))
+      addLine(current, line, known);
     else blocks.push(startBlock(line, kind, current?.kind === 'list-item'));
   }
   return blocks;
@@ -419,6 +477,7 @@ function readLayout(pages: LayoutPage[], withTables: boolean) {
   const bodyBold = bodyIsBold(pages, body);
   const font = bodyFont(pages, body);
   const running = runningLines(pages);
+  const typed = isTyped(pages);
   const known = new HyphenatedWords();
   for (const { lines } of pages) for (const line of lines) known.add(line.text);
   const pageBlocks = pages.map((page) => {
@@ -436,7 +495,8 @@ function readLayout(pages: LayoutPage[], withTables: boolean) {
         )
       : [];
     const inTable = new Set(aligned.flatMap((table) => table.lines));
-    const blocks = blocksOf(aligned.length > 0 ? flow.filter((line) => !inTable.has(line)) : flow, running, known);
+    const text = aligned.length > 0 ? flow.filter((line) => !inTable.has(line)) : flow;
+    const blocks = blocksOf(text, running, known, codeLinesOf(text, typed));
     const before = new Map<Block | undefined, AlignedTable[]>();
     if (!withTables) return { page: page.page, height: page.height, blocks, aligned: before, cells: [] };
     // An aligned table stands where its lines stand in the reading order: before the block of the first line
@@ -480,6 +540,10 @@ function readLayout(pages: LayoutPage[], withTables: boolean) {
   const isHeadingBlock = new Set(headings);
   /** The element a block of the page is (undefined where it holds no text), its list items at `nesting`. */
   const elementOf = (block: Block, page: number, nesting: Map<Block, number>): TextSegment | undefined => {
+    if (block.kind === 'code') {
+      const code = codeText(block.lines);
+      return code.trim() ? { text: code, page, box: roundBox(block.box), kind: 'code' } : undefined;
+    }
     const marked = block.marker && (isHeadingBlock.has(block) || block.size < body * FOOTNOTE_RATIO);
     const text = normalizeText(plainHyphens(marked ? block.marker!.text + block.text : block.text));
     if (!text) return undefined;
@@ -492,7 +556,7 @@ function readLayout(pages: LayoutPage[], withTables: boolean) {
     if (block.kind) return { text, page, box, kind: block.kind };
     return { text, page, box };
   };
-  return { pageBlocks, isHeadingBlock, elementOf };
+  return { pageBlocks, isHeadingBlock, elementOf, typed };
 }
 
 /**
@@ -501,7 +565,7 @@ function readLayout(pages: LayoutPage[], withTables: boolean) {
  * spacing, each with its page and box. Words broken at a line's end are joined.
  */
 export function layoutElements(pages: LayoutPage[]): TextSegment[] {
-  const { pageBlocks, elementOf } = readLayout(pages, true);
+  const { pageBlocks, elementOf, typed } = readLayout(pages, true);
   const elements: TextSegment[] = [];
   for (const { page, blocks, aligned, cells } of pageBlocks) {
     const nesting = listLevels(blocks);
@@ -518,11 +582,24 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
     const place = (above: number) => {
       for (const [table, { top, lines }] of unplaced) {
         if (top > above) continue;
+        unplaced.delete(table);
+        // Code in a frame (a listing's box, or a shaded band per line): one column of lines in a fixed-pitch font.
+        const column = lines[0]!.cell!.column;
+        if (!typed && lines.length >= 2 && lines.every((line) => line.fixedPitch && line.cell!.column === column)) {
+          const code = codeText(lines);
+          if (code.trim())
+            elements.push({
+              text: code,
+              page,
+              box: roundBox(lines.map((line) => line.box).reduce(unionBox)),
+              kind: 'code',
+            });
+          continue;
+        }
         for (const line of lines) {
           const text = normalizeText(plainHyphens(line.text));
           if (text) tables.add(line.cell!, text, roundBox(line.box));
         }
-        unplaced.delete(table);
       }
     };
     const addAligned = (block: Block | undefined) => {

@@ -198,6 +198,40 @@ describe('the structure of a PDF, read from its page', () => {
     ]);
   });
 
+  it('reads lines in a fixed-pitch font as a code block with their indents, one such line alone as text', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, 'To add two numbers:', 72);
+      doc.font('Courier').fontSize(10);
+      doc.text('def add(a, b):', 72, doc.y);
+      doc.text('return a + b', 96, doc.y);
+      doc.text('print(add(3, 5))', 72, doc.y);
+      doc.moveDown(1);
+      body(doc, BODY, 72);
+      doc.font('Courier').fontSize(11).text('Ada Lovelace', 72, doc.y);
+    });
+    const result = await extract(pdf);
+    expect(kinds(result)).toEqual([
+      ['paragraph', undefined, 'To add two numbers:'],
+      ['code', undefined, 'def add(a, b):'],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['paragraph', undefined, 'Ada Lovelace'],
+    ]);
+    expect(toMarkdown(result.segments)).toContain('```\ndef add(a, b):\n    return a + b\nprint(add(3, 5))\n```');
+  });
+
+  it('reads a page typed in a fixed-pitch font throughout as text, not code', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      doc.font('Courier').fontSize(11);
+      doc.text(BODY, 72, 72, { width: 450 });
+      doc.moveDown(1);
+      doc.text(BODY, { width: 450 });
+    });
+    const result = await extract(pdf);
+    expect(result.segments.map((s) => s.kind ?? 'paragraph')).toEqual(['paragraph', 'paragraph']);
+  });
+
   it('ends an indented item where the next line starts back at the margin, with no space between', async () => {
     const pdf = await renderPdf({}, (doc) => {
       doc.addPage();

@@ -114,6 +114,8 @@ export interface PdfiumLine {
   bold: boolean;
   /** The font of the line's middle character, without a subset's prefix ("ABCDEF+"); '' when it has none. */
   font: string;
+  /** The line is set in a fixed-pitch font, start, middle and end (code). */
+  fixedPitch?: boolean;
   /**
    * Where the line's text stands apart, left to right: the left edge of each run after a gap wider than twice
    * the run's height (a table row's cells, a label and its value, a number and its title after a tab).
@@ -151,6 +153,12 @@ const LINES_APART = 1.6;
 const NEXT_LINE = 0.6;
 const MARK = /\p{M}/u;
 const RIGHT_TO_LEFT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
+/**
+ * Fixed-pitch fonts, by name: a font descriptor's FixedPitch flag is set by every CJK font and by some fonts of
+ * ordinary text, so it says too much.
+ */
+const FIXED_PITCH_NAME = /mono|courier|consol|typewriter|cmtt|menlo|inconsolata|lucida ?console|sfmono/i;
+const isFixedPitch = (font: { name: string }) => FIXED_PITCH_NAME.test(font.name);
 const BOLD_NAME = /bold|black|heavy|demi|bd(it)?$|[-,]bd|bx\d|cmb\d/i;
 /** A FontDescriptor flag: the font is drawn bold whatever its name. */
 const FORCE_BOLD = 0x40000;
@@ -494,6 +502,7 @@ export class PdfiumPdf {
           while (middle < last && text.charCodeAt(middle) <= 0x20) middle++;
           const size = middleOf(sizeOf(first), sizeOf(middle), sizeOf(last));
           const font = fontOf(middle);
+          const fixedPitch = [first, middle, last].every((i) => isFixedPitch(i === middle ? font : fontOf(i)));
           lines.push({
             text: lineText,
             box: [x0, y0, x1, y1],
@@ -501,6 +510,7 @@ export class PdfiumPdf {
             // Bold in its middle and at one end: a line, not a word in bold inside it.
             bold: isBold(middle, font) && (isBold(first) || isBold(last)),
             font: font.name,
+            ...(fixedPitch ? { fixedPitch } : {}),
             gaps: gaps ?? NO_GAPS,
             ...(edges.length >= 4 ? { runs: runsOf(start, end, edges) } : {}),
             ...(piece ? ('block' in piece ? { tag: piece } : { cell: piece }) : {}),
