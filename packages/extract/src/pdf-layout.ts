@@ -398,6 +398,9 @@ function isHeading(
   if (text.split(/\s+/).length > HEADING_MAX_WORDS || /[,;]$/.test(text)) return false;
   // A row of a table (its header row is often bold) or a label with its value is no heading.
   if (block.lines.some(inRuns)) return false;
+  // Three words or more each standing apart, at the body's size: a table's header row set close.
+  const rowOfWords = (line: LayoutLine) => (line.runs?.filter((run) => run.text.length >= 2).length ?? 0) >= 3;
+  if (block.size < body * HEADING_SIZE_RATIO && block.lines.some(rowOfWords)) return false;
   if (block.size >= body * HEADING_SIZE_RATIO) return true;
   // A line or two a little bigger than the body and in another typeface, not ending as a sentence does.
   const otherFont = font !== '' && block.font !== undefined && block.font !== font;

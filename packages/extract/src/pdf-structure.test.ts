@@ -426,6 +426,24 @@ describe('the structure of a PDF, read from its page', () => {
     expect(result.segments.filter((s) => s.kind === 'heading').map((s) => s.text)).toEqual(['2.1 Methods']);
   });
 
+  it('reads no heading in a bold row of three words or more set a little apart (a table header set close)', async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, BODY);
+      const y = doc.y;
+      doc.font('Helvetica-Bold').fontSize(11);
+      let x = 72;
+      for (const word of ['Year', 'Month', 'Revenue', 'Cost']) {
+        doc.text(word, x, y, { lineBreak: false });
+        x += doc.widthOfString(word) + 10;
+      }
+      doc.text('', 72, y + 20);
+      body(doc, BODY, 72);
+    });
+    const result = await extract(pdf);
+    expect(kinds(result).map(([kind]) => kind)).toEqual(['paragraph', 'paragraph', 'paragraph']);
+  });
+
   it('reads a bold line a little smaller than the body as the heading of the smaller text under it', async () => {
     const pdf = await renderPdf({}, (doc) => {
       doc.addPage();
