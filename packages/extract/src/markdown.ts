@@ -1,4 +1,4 @@
-import type { TableCell } from './document.ts';
+import { ownNumber, type TableCell } from './document.ts';
 import type { TextSegment } from './types.ts';
 
 export interface MarkdownOptions {
@@ -169,7 +169,9 @@ export class MarkdownWriter {
       this.lists.push(list);
     }
     const current = list!;
-    current.count += 1;
+    // An item's own number wins: a list starts where the source's does ("3. Third" after a paragraph) and goes on
+    // from there.
+    current.count = ownNumber(element) ?? current.count + 1;
     const indent = this.lists.length > 1 ? this.lists.at(-2)!.contentIndent : 0;
     const marker = ordered ? `${current.count}.` : '-';
     current.contentIndent = indent + marker.length + 1;
@@ -180,8 +182,11 @@ export class MarkdownWriter {
     const lines = escapeMarkdown(own.replace(/\n\s*\n/g, '\n')).split('\n');
     if (task) lines[0] = `${task[1] === '☐' ? '[ ]' : '[x]'} ${lines[0] ?? ''}`;
     const body = [`${' '.repeat(indent)}${marker} ${lines[0] ?? ''}`, ...lines.slice(1).map((line) => pad + line)];
-    // A new list right after another block needs a blank line; items of the same list (or nested) stay tight.
-    return this.block(body.join('\n'), !fresh || this.lists.length > 1);
+    // A new list right after another block needs a blank line; items of the same list (or nested) stay tight, but
+    // for a nested numbered list starting at another number than 1, which CommonMark reads as the text above it
+    // going on unless a blank line stands between them.
+    const startsElsewhere = fresh && ordered && current.count !== 1;
+    return this.block(body.join('\n'), !fresh || (this.lists.length > 1 && !startsElsewhere));
   }
 }
 
