@@ -3,6 +3,7 @@ import { plainTextOf } from './document.ts';
 import { documentOf } from './html-dom.ts';
 import { htmlElements } from './html-elements.ts';
 import { isMarkdownFile } from './markdown-elements.ts';
+import { toMarkdown } from './markdown.ts';
 import { extractTextBytes } from './text.ts';
 
 const elementsOf = (html: string) => htmlElements(documentOf(html).body);
@@ -30,6 +31,35 @@ describe('htmlElements', () => {
       { kind: 'code', language: 'python', text: 'def cell():\n    return "alive"' },
       { text: 'Omnis cellula e cellula.' },
     ]);
+  });
+
+  it("numbers an ordered list's items from its start and their values, and the Markdown keeps those numbers", () => {
+    const elements = elementsOf(`
+      <ol start="4"><li>Fourth</li><li>Fifth</li></ol><p>Then:</p>
+      <ol><li>Step 1</li></ol><p>Note: wear gloves.</p><ol start="2"><li>Step 2</li><li value="7">Step 7</li><li>Step 8</li></ol>
+      <ol><li>One</li><li>Two</li></ol>
+      <ol reversed start="3"><li>Three</li><li>Two</li></ol>
+      <ol type="a" start="2"><li>b</li></ol>`);
+    const items = elements.filter((element) => element.kind === 'list-item');
+    expect(items.map((item) => [item.text, item.number])).toEqual([
+      ['Fourth', 4],
+      ['Fifth', 5],
+      ['Step 1', undefined],
+      ['Step 2', 2],
+      ['Step 7', 7],
+      ['Step 8', 8],
+      ['One', undefined],
+      ['Two', undefined],
+      // Counting down or in letters: no number, rather than a wrong one.
+      ['Three', undefined],
+      ['Two', undefined],
+      ['b', undefined],
+    ]);
+    const markdown = toMarkdown(elements);
+    expect(markdown).toContain(
+      '4. Fourth\n5. Fifth\n\nThen:\n\n1. Step 1\n\nNote: wear gloves.\n\n2. Step 2\n7. Step 7\n8. Step 8',
+    );
+    expect(plainTextOf(elements)).toContain('Note: wear gloves.\n\n2. Step 2\n7. Step 7\n8. Step 8');
   });
 
   it('reads a table with its header row, a merged cell and its caption', () => {
@@ -117,6 +147,19 @@ describe('a web page through the text extractor', () => {
     ]);
     expect(result.text).not.toContain('Home');
     for (const segment of result.segments) expect(result.text).toContain(segment.text);
+  });
+
+  it("keeps a list's start number through the article reading", async () => {
+    const words = 'Tides rise and fall twice a day as the moon pulls the sea around the earth. '.repeat(12);
+    const page = `<!doctype html><html><head><title>Tides</title></head><body>
+      <article><h1>How tides work</h1><p>${words}</p><ol><li>New moon</li></ol><p>${words}</p>
+      <ol start="2"><li>Full moon</li></ol></article></body></html>`;
+    const result = await extractTextBytes(Buffer.from(page));
+    expect(result.segments.filter((s) => s.kind === 'list-item').map((s) => [s.text, s.number])).toEqual([
+      ['New moon', undefined],
+      ['Full moon', 2],
+    ]);
+    expect(result.text).toContain('earth.\n\n2. Full moon');
   });
 });
 
