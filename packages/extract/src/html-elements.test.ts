@@ -201,7 +201,7 @@ describe('plain text and Markdown through the text extractor', () => {
       { kind: 'heading', level: 2, text: 'Parts' },
       { kind: 'list-item', level: 1, ordered: false, text: 'Nucleus' },
       { kind: 'list-item', level: 2, ordered: false, text: 'Nucleolus' },
-      { kind: 'list-item', level: 3, ordered: true, text: 'First' },
+      { kind: 'list-item', level: 3, ordered: true, number: 1, text: 'First' },
       { kind: 'list-item', level: 1, ordered: false, text: 'Ribosome' },
       {
         kind: 'table',
@@ -219,6 +219,20 @@ describe('plain text and Markdown through the text extractor', () => {
     ]);
     expect(result.text).not.toMatch(/[#|`>]|\*living/);
     expect(result.text).toContain('* Nucleus\n  * Nucleolus\n    1. First\n* Ribosome');
+  });
+
+  it("starts a Markdown file's list where the file does, after a paragraph too", async () => {
+    const markdown = ['Steps:', '', '3. Third', '4. Fourth', '', 'A note.', '', '5) Fifth', '', '- Loose'].join('\n');
+    const result = await extractTextBytes(Buffer.from(markdown), undefined, undefined, { markdown: true });
+    const items = result.segments.filter((s) => s.kind === 'list-item');
+    expect(items.map((s) => [s.text, s.number])).toEqual([
+      ['Third', 3],
+      ['Fourth', 4],
+      ['Fifth', 5],
+      ['Loose', undefined],
+    ]);
+    expect(result.text).toBe('Steps:\n\n3. Third\n4. Fourth\n\nA note.\n\n5. Fifth\n* Loose');
+    expect(toMarkdown(result.segments)).toBe('Steps:\n\n3. Third\n4. Fourth\n\nA note.\n\n5. Fifth\n\n- Loose\n');
   });
 
   it('tells a Markdown file by its name or declared type', () => {
