@@ -30,6 +30,8 @@ interface ParagraphRole {
   kind: TextSegment['kind'];
   level?: number;
   ordered?: boolean;
+  /** A numbered list item's own number, where its label is the plain decimal counter ("3."). */
+  number?: number;
   /** A numbered heading's number, written before its text. */
   label?: string;
 }
@@ -344,6 +346,7 @@ class WordReader {
         kind: role.kind,
         ...(role.level !== undefined ? { level: role.level } : {}),
         ...(role.ordered !== undefined ? { ordered: role.ordered } : {}),
+        ...(role.number !== undefined ? { number: role.number } : {}),
       });
     out.push(...after);
   }
@@ -376,7 +379,14 @@ class WordReader {
       // item's text, as a numbered heading's does, and the item is not numbered again.
       if (numbered?.ordered && numbered.label && !numbered.plain)
         return { kind: 'list-item', level, ordered: false, label: numbered.label };
-      return { kind: 'list-item', level, ordered: numbered?.ordered ?? false };
+      // A plain label's counter is the item's number: a list Word resumes after a bullet list goes on at "3.".
+      const number = numbered?.ordered && numbered.plain ? numbered.value : undefined;
+      return {
+        kind: 'list-item',
+        level,
+        ordered: numbered?.ordered ?? false,
+        ...(number !== undefined ? { number } : {}),
+      };
     }
     if (names.some((name) => /^list (bullet|number|paragraph)/.test(name)))
       return { kind: 'list-item', level: 1, ordered: names.some((name) => name.startsWith('list number')) };
@@ -384,7 +394,10 @@ class WordReader {
   }
 
   /** Counts a numbered paragraph in its list and returns its label, or undefined for a level the list lacks. */
-  private advance(numId: string, ilvl: number): { ordered: boolean; label: string; plain: boolean } | undefined {
+  private advance(
+    numId: string,
+    ilvl: number,
+  ): { ordered: boolean; label: string; plain: boolean; value: number } | undefined {
     const definition = this.numbering.get(numId);
     const level = definition?.levels.get(ilvl);
     if (!definition || !level) return undefined;
@@ -404,7 +417,7 @@ class WordReader {
       : '';
     // A plain label is the level's own decimal counter ("3." or "3)"), which Markdown and the plain text number.
     const plain = level.format === 'decimal' && new RegExp(`^%${ilvl + 1}[.)]?$`).test(level.text.trim());
-    return { ordered: level.ordered, label: label.trim(), plain };
+    return { ordered: level.ordered, label: label.trim(), plain, value: counters[ilvl] };
   }
 
   private styleChain(styleId: string | undefined): Style[] {

@@ -240,6 +240,49 @@ describe('Word', () => {
     expect(toMarkdown(result.segments)).toContain('| Steps | 1. Mix 2. Bake |');
   });
 
+  it("keeps a numbered list's count where Word resumes it after a bullet list, and gives letters no number", async () => {
+    const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+    const p = (text: string, numId?: number) =>
+      `<w:p>${numId ? `<w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="${numId}"/></w:numPr></w:pPr>` : ''}` +
+      `<w:r><w:t>${text}</w:t></w:r></w:p>`;
+    const body = [
+      p('Steps:'),
+      p('First', 2),
+      p('Second', 2),
+      p('Pack a lunch', 1),
+      p('Bring boots', 1),
+      p('Third', 2),
+      p('Questions:'),
+      p('Why walk?', 3),
+    ].join('');
+    const level = (format: string, text: string) =>
+      `<w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="${format}"/><w:lvlText w:val="${text}"/></w:lvl>`;
+    const numbering =
+      `<?xml version="1.0"?><w:numbering ${W}>` +
+      `<w:abstractNum w:abstractNumId="0">${level('bullet', '•')}</w:abstractNum>` +
+      `<w:abstractNum w:abstractNumId="1">${level('decimal', '%1.')}</w:abstractNum>` +
+      `<w:abstractNum w:abstractNumId="2">${level('lowerLetter', '%1.')}</w:abstractNum>` +
+      '<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num>' +
+      '<w:num w:numId="3"><w:abstractNumId w:val="2"/></w:num></w:numbering>';
+    const docx = await wordDocument(body, { 'word/numbering.xml': numbering }, [
+      ['rId1', 'numbering', 'numbering.xml'],
+    ]);
+    const result = await read(docx, 'resumed.docx');
+    const items = result.segments.filter((segment) => segment.kind === 'list-item');
+    expect(items.map(({ text, number }) => [text, number])).toEqual([
+      ['First', 1],
+      ['Second', 2],
+      ['Pack a lunch', undefined],
+      ['Bring boots', undefined],
+      ['Third', 3],
+      // Word shows "a.", which the item keeps as its label.
+      ['a. Why walk?', undefined],
+    ]);
+    expect(toMarkdown(result.segments)).toContain('1. First\n2. Second\n\n- Pack a lunch\n- Bring boots\n\n3. Third');
+    expect(result.text).toBe(plainTextOf(result.segments));
+    expect(result.text).toContain('* Bring boots\n3. Third');
+  });
+
   it('writes equations in LaTeX: inline in running text, display ones as formulas', async () => {
     const m = (inner: string) => `<m:oMath>${inner}</m:oMath>`;
     const r = (text: string) => `<m:r><m:t>${text}</m:t></m:r>`;
