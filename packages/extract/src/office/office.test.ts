@@ -545,6 +545,41 @@ describe('OpenDocument and RTF', () => {
     expect(result.metadata).toMatchObject({ format: 'odt' });
   });
 
+  it("keeps an ODT list's numbers where a list continues another, and gives letters none", async () => {
+    const odt = await JSZip.loadAsync(await makeOdt());
+    const style = 'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"';
+    const numbers = (name: string, format: string, start = 1) =>
+      `<text:list-style style:name="${name}"><text:list-level-style-number text:level="1" style:num-format="${format}" text:start-value="${start}"/></text:list-style>`;
+    const item = (text: string, start?: number) =>
+      `<text:list-item${start ? ` text:start-value="${start}"` : ''}><text:p>${text}</text:p></text:list-item>`;
+    odt.file(
+      'content.xml',
+      `<office:document-content ${ODF_NAMESPACES} ${style}><office:automatic-styles>` +
+        `${numbers('Steps', '1')}${numbers('Later', '1', 4)}${numbers('Letters', 'a')}` +
+        '</office:automatic-styles><office:body><office:text>' +
+        `<text:list xml:id="list1" text:style-name="Steps">${item('First')}${item('Second')}</text:list>` +
+        '<text:p>A note.</text:p>' +
+        `<text:list text:continue-list="list1" text:style-name="Steps">${item('Third')}</text:list>` +
+        '<text:p>Another note.</text:p>' +
+        `<text:list text:continue-numbering="true" text:style-name="Steps">${item('Fourth')}${item('Tenth', 10)}</text:list>` +
+        `<text:list text:style-name="Later">${item('Fourth again')}</text:list>` +
+        `<text:list text:style-name="Letters">${item('Why?')}</text:list>` +
+        '</office:text></office:body></office:document-content>',
+    );
+    const result = await read(await odt.generateAsync({ type: 'nodebuffer' }), 'resumed.odt');
+    const items = result.segments.filter((segment) => segment.kind === 'list-item');
+    expect(items.map(({ text, ordered, number }) => [text, ordered, number])).toEqual([
+      ['First', true, 1],
+      ['Second', true, 2],
+      ['Third', true, 3],
+      ['Fourth', true, 4],
+      ['Tenth', true, 10],
+      ['Fourth again', true, 4],
+      ['Why?', true, undefined],
+    ]);
+    expect(toMarkdown(result.segments)).toContain('A note.\n\n3. Third\n\nAnother note.\n\n4. Fourth\n10. Tenth');
+  });
+
   it("writes an ODT table's repeated cells out up to maxRepeatedChars in all, and says so in the metadata", async () => {
     // LibreOffice writes equal neighbouring cells once with a repeat count; a file can repeat a long one.
     const long = 'lorem ipsum '.repeat(1000);
