@@ -51,6 +51,18 @@ describe('toMarkdown', () => {
     ).toBe('- Bake\n\n  3. Third\n  4. Fourth\n');
   });
 
+  it('starts a new list where the numbers go back, with the other delimiter so that CommonMark does too', () => {
+    expect(
+      toMarkdown([
+        { kind: 'list-item', level: 1, ordered: true, number: 1, text: 'First' },
+        { kind: 'list-item', level: 1, ordered: true, number: 2, text: 'Second' },
+        { kind: 'list-item', level: 1, ordered: true, number: 1, text: 'A new list' },
+        { kind: 'list-item', level: 1, ordered: true, text: 'Its second' },
+        { kind: 'list-item', level: 1, ordered: true, number: 1, text: 'Another' },
+      ]),
+    ).toBe('1. First\n2. Second\n\n1) A new list\n2) Its second\n\n1. Another\n');
+  });
+
   it('lays a table with merged cells on a grid, repeating the merged text', () => {
     const rows = [
       [
