@@ -737,6 +737,25 @@ describe('the structure of a tagged PDF, read from its structure tree', () => {
     ]);
   });
 
+  it("keeps the look's item numbers where the tree tags every block as a paragraph", async () => {
+    const pdf = await renderPdf({ tagged: true }, (doc) => {
+      doc.addPage();
+      const root = doc.struct('Document');
+      doc.addStructure(root);
+      tagged(doc, root, 'P', BODY);
+      tagged(doc, root, 'P', '1. Glycolysis');
+      tagged(doc, root, 'P', BODY);
+      tagged(doc, root, 'P', '2. Respiration');
+      root.end();
+    });
+    const result = await extract(pdf);
+    const items = result.segments.filter((s) => s.kind === 'list-item');
+    expect(items.map((s) => [s.text, s.number])).toEqual([
+      ['Glycolysis', 1],
+      ['Respiration', 2],
+    ]);
+  });
+
   it('keeps a bold line a paragraph where the tree tags lists but no heading', async () => {
     const pdf = await renderPdf({ tagged: true }, (doc) => {
       doc.addPage();
