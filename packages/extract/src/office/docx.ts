@@ -186,6 +186,8 @@ interface NumberingLevel {
 interface NumberingDefinition {
   list: string;
   levels: Map<number, NumberingLevel>;
+  /** The levels this numbering starts again (`w:lvlOverride/w:startOverride`, Word's "Restart at 1"), at that value. */
+  restarts: Map<number, number>;
 }
 
 function numberingOf(document: Document | undefined): Map<string, NumberingDefinition> {
@@ -209,7 +211,12 @@ function numberingOf(document: Document | undefined): Map<string, NumberingDefin
   for (const num of childElements(root, 'num')) {
     const list = attribute(firstChild(num, 'abstractNumId'), 'val') ?? '';
     const levels = abstract.get(list);
-    if (levels) out.set(attribute(num, 'numId') ?? '', { list, levels });
+    const restarts = new Map<number, number>();
+    for (const override of childElements(num, 'lvlOverride')) {
+      const start = Number(attribute(firstChild(override, 'startOverride'), 'val'));
+      if (Number.isInteger(start)) restarts.set(Number(attribute(override, 'ilvl') ?? 0), start);
+    }
+    if (levels) out.set(attribute(num, 'numId') ?? '', { list, levels, restarts });
   }
   return out;
 }
@@ -276,6 +283,8 @@ class WordReader {
   readonly footnoteIds: string[] = [];
   /** Each list's counters by level, as Word advances them paragraph by paragraph. */
   private readonly counters = new Map<string, number[]>();
+  /** The numberings' levels that have started again (`restarts`), as `numId:ilvl`: only their first item does. */
+  private readonly restarted = new Set<string>();
   readonly endnoteIds: string[] = [];
 
   constructor(
@@ -402,6 +411,11 @@ class WordReader {
     const level = definition?.levels.get(ilvl);
     if (!definition || !level) return undefined;
     const counters = this.counters.get(definition.list) ?? [];
+    const restart = definition.restarts.get(ilvl);
+    if (restart !== undefined && !this.restarted.has(`${numId}:${ilvl}`)) {
+      this.restarted.add(`${numId}:${ilvl}`);
+      counters[ilvl] = restart - 1;
+    }
     counters[ilvl] = (counters[ilvl] ?? level.start - 1) + 1;
     counters.length = ilvl + 1;
     this.counters.set(definition.list, counters);

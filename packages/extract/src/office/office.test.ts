@@ -240,7 +240,7 @@ describe('Word', () => {
     expect(toMarkdown(result.segments)).toContain('| Steps | 1. Mix 2. Bake |');
   });
 
-  it("keeps a numbered list's count where Word resumes it after a bullet list, and gives letters no number", async () => {
+  it("keeps a numbered list's count where Word resumes it after a bullet list or restarts it, and gives letters no number", async () => {
     const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
     const p = (text: string, numId?: number) =>
       `<w:p>${numId ? `<w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="${numId}"/></w:numPr></w:pPr>` : ''}` +
@@ -254,6 +254,9 @@ describe('Word', () => {
       p('Third', 2),
       p('Questions:'),
       p('Why walk?', 3),
+      p('Restarted:'),
+      p('Again first', 4),
+      p('Again second', 4),
     ].join('');
     const level = (format: string, text: string) =>
       `<w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="${format}"/><w:lvlText w:val="${text}"/></w:lvl>`;
@@ -263,7 +266,10 @@ describe('Word', () => {
       `<w:abstractNum w:abstractNumId="1">${level('decimal', '%1.')}</w:abstractNum>` +
       `<w:abstractNum w:abstractNumId="2">${level('lowerLetter', '%1.')}</w:abstractNum>` +
       '<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num>' +
-      '<w:num w:numId="3"><w:abstractNumId w:val="2"/></w:num></w:numbering>';
+      '<w:num w:numId="3"><w:abstractNumId w:val="2"/></w:num>' +
+      // Word's "Restart at 1": another numbering of the same list, starting its level again.
+      '<w:num w:numId="4"><w:abstractNumId w:val="1"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride></w:num>' +
+      '</w:numbering>';
     const docx = await wordDocument(body, { 'word/numbering.xml': numbering }, [
       ['rId1', 'numbering', 'numbering.xml'],
     ]);
@@ -277,6 +283,8 @@ describe('Word', () => {
       ['Third', 3],
       // Word shows "a.", which the item keeps as its label.
       ['a. Why walk?', undefined],
+      ['Again first', 1],
+      ['Again second', 2],
     ]);
     expect(toMarkdown(result.segments)).toContain('1. First\n2. Second\n\n- Pack a lunch\n- Bring boots\n\n3. Third');
     expect(result.text).toBe(plainTextOf(result.segments));
