@@ -6154,6 +6154,8 @@ export interface components {
             path?: string[];
             /** @description A list item of a numbered list */
             ordered?: boolean;
+            /** @description A numbered list item's own number where the source gives one as a plain decimal (a PDF's "3.", `<ol start="3">`, a Word list resumed after another): absent, the item counts on from the one before */
+            number?: number;
             /** @description A table's rows of cells (on its first segment, when a table is cut into several) */
             rows?: components["schemas"]["TableCell"][][];
             /** @description A code block's language, where the source names one */

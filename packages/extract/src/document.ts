@@ -50,6 +50,11 @@ export interface StructureFields {
   level?: number;
   /** A list item of a numbered list. */
   ordered?: boolean;
+  /**
+   * An ordered item's own number where the source gives one as a plain decimal ("3." in a PDF, `<ol start="3">`,
+   * Word's counter): a list resumed after something else keeps its place. Letters and roman numerals give none.
+   */
+  number?: number;
   /** A table's rows of cells; the element's `text` is the cells' text, a row a line, cells tab-separated. */
   rows?: TableCell[][];
   /** A figure's stored image: a file name in the extractor's `outputDir` (an `ExtractedImage.file`). */
@@ -87,8 +92,18 @@ export interface TextSegment extends StructureFields {
 }
 
 /**
+ * An ordered item's own number, where it has one a list can start at (CommonMark's start numbers have at most nine
+ * digits and no sign); the item before it counted on otherwise.
+ */
+export const ownNumber = (element: StructureFields): number | undefined =>
+  element.ordered && Number.isInteger(element.number) && element.number! >= 0 && element.number! <= 999_999_999
+    ? element.number
+    : undefined;
+
+/**
  * The plain text of a document model: its elements' texts in order, a blank line between blocks, and a list's
- * items a line each after their marker (`*`, or their number), indented two spaces a level, so that each
+ * items a line each after their marker (`*`, or their number: the item's own, else one more than the item before),
+ * indented two spaces a level, so that each
  * element's text stands in the whole text as it is.
  */
 export function plainTextOf(elements: TextSegment[]): string {
@@ -103,7 +118,7 @@ export function plainTextOf(elements: TextSegment[]): string {
     if (inList) {
       const level = Math.max(1, element.level ?? 1);
       numbers = previous?.kind === 'list-item' ? numbers.slice(0, level) : [];
-      const number = element.ordered ? (numbers[level - 1] ?? 0) + 1 : 0;
+      const number = element.ordered ? (ownNumber(element) ?? (numbers[level - 1] ?? 0) + 1) : 0;
       numbers[level - 1] = number;
       text += `${'  '.repeat(level - 1)}${element.ordered ? `${number}.` : '*'} `;
     }

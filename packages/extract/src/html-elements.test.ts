@@ -3,6 +3,7 @@ import { plainTextOf } from './document.ts';
 import { documentOf } from './html-dom.ts';
 import { htmlElements } from './html-elements.ts';
 import { isMarkdownFile } from './markdown-elements.ts';
+import { toMarkdown } from './markdown.ts';
 import { extractTextBytes } from './text.ts';
 
 const elementsOf = (html: string) => htmlElements(documentOf(html).body);
@@ -30,6 +31,35 @@ describe('htmlElements', () => {
       { kind: 'code', language: 'python', text: 'def cell():\n    return "alive"' },
       { text: 'Omnis cellula e cellula.' },
     ]);
+  });
+
+  it("numbers an ordered list's items from its start and their values, and the Markdown keeps those numbers", () => {
+    const elements = elementsOf(`
+      <ol start="4"><li>Fourth</li><li>Fifth</li></ol><p>Then:</p>
+      <ol><li>Step 1</li></ol><p>Note: wear gloves.</p><ol start="2"><li>Step 2</li><li value="7">Step 7</li><li>Step 8</li></ol>
+      <ol><li>One</li><li>Two</li></ol>
+      <ol reversed start="3"><li>Three</li><li>Two</li></ol>
+      <ol type="a" start="2"><li>b</li></ol>`);
+    const items = elements.filter((element) => element.kind === 'list-item');
+    expect(items.map((item) => [item.text, item.number])).toEqual([
+      ['Fourth', 4],
+      ['Fifth', 5],
+      ['Step 1', undefined],
+      ['Step 2', 2],
+      ['Step 7', 7],
+      ['Step 8', 8],
+      ['One', undefined],
+      ['Two', undefined],
+      // Counting down or in letters: no number, rather than a wrong one.
+      ['Three', undefined],
+      ['Two', undefined],
+      ['b', undefined],
+    ]);
+    const markdown = toMarkdown(elements);
+    expect(markdown).toContain(
+      '4. Fourth\n5. Fifth\n\nThen:\n\n1. Step 1\n\nNote: wear gloves.\n\n2. Step 2\n7. Step 7\n8. Step 8',
+    );
+    expect(plainTextOf(elements)).toContain('Note: wear gloves.\n\n2. Step 2\n7. Step 7\n8. Step 8');
   });
 
   it('reads a table with its header row, a merged cell and its caption', () => {
@@ -118,6 +148,19 @@ describe('a web page through the text extractor', () => {
     expect(result.text).not.toContain('Home');
     for (const segment of result.segments) expect(result.text).toContain(segment.text);
   });
+
+  it("keeps a list's start number through the article reading", async () => {
+    const words = 'Tides rise and fall twice a day as the moon pulls the sea around the earth. '.repeat(12);
+    const page = `<!doctype html><html><head><title>Tides</title></head><body>
+      <article><h1>How tides work</h1><p>${words}</p><ol><li>New moon</li></ol><p>${words}</p>
+      <ol start="2"><li>Full moon</li></ol></article></body></html>`;
+    const result = await extractTextBytes(Buffer.from(page));
+    expect(result.segments.filter((s) => s.kind === 'list-item').map((s) => [s.text, s.number])).toEqual([
+      ['New moon', undefined],
+      ['Full moon', 2],
+    ]);
+    expect(result.text).toContain('earth.\n\n2. Full moon');
+  });
 });
 
 describe('plain text and Markdown through the text extractor', () => {
@@ -158,7 +201,7 @@ describe('plain text and Markdown through the text extractor', () => {
       { kind: 'heading', level: 2, text: 'Parts' },
       { kind: 'list-item', level: 1, ordered: false, text: 'Nucleus' },
       { kind: 'list-item', level: 2, ordered: false, text: 'Nucleolus' },
-      { kind: 'list-item', level: 3, ordered: true, text: 'First' },
+      { kind: 'list-item', level: 3, ordered: true, number: 1, text: 'First' },
       { kind: 'list-item', level: 1, ordered: false, text: 'Ribosome' },
       {
         kind: 'table',
@@ -176,6 +219,20 @@ describe('plain text and Markdown through the text extractor', () => {
     ]);
     expect(result.text).not.toMatch(/[#|`>]|\*living/);
     expect(result.text).toContain('* Nucleus\n  * Nucleolus\n    1. First\n* Ribosome');
+  });
+
+  it("starts a Markdown file's list where the file does, after a paragraph too", async () => {
+    const markdown = ['Steps:', '', '3. Third', '4. Fourth', '', 'A note.', '', '5) Fifth', '', '- Loose'].join('\n');
+    const result = await extractTextBytes(Buffer.from(markdown), undefined, undefined, { markdown: true });
+    const items = result.segments.filter((s) => s.kind === 'list-item');
+    expect(items.map((s) => [s.text, s.number])).toEqual([
+      ['Third', 3],
+      ['Fourth', 4],
+      ['Fifth', 5],
+      ['Loose', undefined],
+    ]);
+    expect(result.text).toBe('Steps:\n\n3. Third\n4. Fourth\n\nA note.\n\n5. Fifth\n* Loose');
+    expect(toMarkdown(result.segments)).toBe('Steps:\n\n3. Third\n4. Fourth\n\nA note.\n\n5. Fifth\n\n- Loose\n');
   });
 
   it('tells a Markdown file by its name or declared type', () => {

@@ -73,6 +73,48 @@ export interface HtmlElementsOptions {
   images?: boolean;
 }
 
+/** An integer as HTML's rules for parsing integers read an attribute: spaces, a sign, digits, and anything after. */
+const integerOf = (value: string | null) => {
+  const digits = value === null ? null : /^[\t\n\f\r ]*([-+]?\d+)/.exec(value);
+  return digits ? Number.parseInt(digits[1]!, 10) : undefined;
+};
+
+/** A list type that is not decimal numbers: letters or roman numerals (`type="a"`, `"I"`). */
+const NOT_DECIMAL = /^[aAiI]$/;
+
+/**
+ * The ordinal values of an `ol`'s items, as HTML counts them: from `start` (else 1), an item's `value` setting its
+ * own and the count going on from it. Only a list that states a number (a `start`, an item's `value`) gives its items
+ * numbers: the others count from 1, as the writers do anyway. A `reversed` list, or one numbered in letters or
+ * roman numerals, gives none.
+ */
+class ListCounter {
+  private ordinal: number;
+
+  private constructor(start: number) {
+    this.ordinal = start;
+  }
+
+  /** The counter of `list`, or null for a list whose items carry no number of their own. */
+  static of(list: DomElement): ListCounter | null {
+    if (tagOf(list) !== 'ol' || list.getAttribute('reversed') !== null) return null;
+    if (NOT_DECIMAL.test(list.getAttribute('type') ?? '')) return null;
+    const start = integerOf(list.getAttribute('start'));
+    const valued = Array.from(list.querySelectorAll('li[value]')).some(
+      (li) => li.closest('ol, ul, menu') === list && integerOf(li.getAttribute('value')) !== undefined,
+    );
+    return start !== undefined || valued ? new ListCounter(start ?? 1) : null;
+  }
+
+  /** The item's number, where it is one Markdown can write; counting on past it either way. */
+  next(li: DomElement): number | undefined {
+    const ordinal = integerOf(li.getAttribute('value')) ?? this.ordinal;
+    this.ordinal = ordinal + 1;
+    if (NOT_DECIMAL.test(li.getAttribute('type') ?? '')) return undefined;
+    return ordinal >= 0 && ordinal <= 999_999_999 ? ordinal : undefined;
+  }
+}
+
 const isElement = (node: DomNode): node is DomNode & DomElement => node.nodeType === 1;
 const asNode = (element: DomElement) => element as unknown as DomNode;
 const tagOf = (element: DomElement) => element.tagName.toLowerCase();
@@ -167,7 +209,8 @@ class ElementReader {
     this.elements.push({ kind: 'figure', text: '', image: src });
   }
 
-  private list(list: DomElement, level: number): void {
+  /** A list's items; `counter` counts an `ol`'s items through the wrappers between it and them. */
+  private list(list: DomElement, level: number, counter = ListCounter.of(list)): void {
     const ordered = tagOf(list) === 'ol';
     for (const node of Array.from(list.childNodes)) {
       if (!isElement(node)) {
@@ -177,10 +220,13 @@ class ElementReader {
       }
       const tag = tagOf(node);
       if (SKIPPED.has(tag)) continue;
-      if (tag === 'li') this.item(node, level, ordered);
-      else if (tag === 'ul' || tag === 'ol') this.list(node, level + 1);
+      if (tag === 'li') {
+        // An item inside a wrapper counts in the list, but is read as unordered (as it always was): no number.
+        const number = counter?.next(node);
+        this.item(node, level, ordered, ordered ? number : undefined);
+      } else if (tag === 'ul' || tag === 'ol') this.list(node, level + 1);
       // A wrapper between a list and its items (a `div` some sites put there) holds items of the same list.
-      else this.list(node, level);
+      else this.list(node, level, counter);
     }
   }
 
@@ -196,7 +242,7 @@ class ElementReader {
   }
 
   /** A list item's own text, then what it holds that is not running text: nested lists, one level deeper, and tables. */
-  private item(li: DomElement, level: number, ordered: boolean): void {
+  private item(li: DomElement, level: number, ordered: boolean, number?: number): void {
     const nested: DomElement[] = [];
     const text = normalizeText(
       inlineText(li, (element) => {
@@ -207,7 +253,8 @@ class ElementReader {
         return true;
       }),
     );
-    if (text) this.elements.push({ kind: 'list-item', level, ordered, text });
+    if (text)
+      this.elements.push({ kind: 'list-item', level, ordered, ...(number !== undefined ? { number } : {}), text });
     for (const element of nested) {
       const tag = tagOf(element);
       if (tag === 'ul' || tag === 'ol') this.list(element, level + 1);

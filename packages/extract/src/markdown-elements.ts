@@ -56,21 +56,25 @@ export function markdownElements(markdown: string): TextSegment[] {
           if (text) elements.push({ kind: 'heading', level: token.depth, text });
           break;
         }
-        case 'list':
-          for (const item of (token as Tokens.List).items) {
+        case 'list': {
+          const { ordered, start } = token as Tokens.List;
+          for (const [index, item] of (token as Tokens.List).items.entries()) {
             const level = (list?.level ?? 0) + 1;
-            const ordered = (token as Tokens.List).ordered;
+            // CommonMark numbers a list from its first item's number on, whatever the next items' markers say.
+            const number = ordered && typeof start === 'number' ? start + index : undefined;
             const own = item.tokens.filter((t) => t.type === 'text' || t.type === 'paragraph');
             const text = normalizeText(
               own.map((t) => inlineText('tokens' in t && t.tokens ? t.tokens : [t])).join('\n'),
             );
-            if (text) elements.push({ kind: 'list-item', level, ordered, text });
+            if (text)
+              elements.push({ kind: 'list-item', level, ordered, ...(number !== undefined ? { number } : {}), text });
             blocks(
               item.tokens.filter((t) => !own.includes(t)),
               { level, ordered },
             );
           }
           break;
+        }
         case 'table': {
           const table = token as Tokens.Table;
           const rows = [

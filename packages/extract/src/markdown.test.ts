@@ -29,6 +29,40 @@ describe('toMarkdown', () => {
     ).toBe('Steps:\n\n1. Mix\n   - slowly\n   - well\n2. Bake\n\nDone.\n');
   });
 
+  it("starts a numbered list at its first item's own number and counts on from there", () => {
+    expect(
+      toMarkdown([
+        { kind: 'list-item', level: 1, ordered: true, number: 1, text: 'Step 1' },
+        { text: 'Note: wear gloves.' },
+        { kind: 'list-item', level: 1, ordered: true, number: 2, text: 'Step 2' },
+        { kind: 'list-item', level: 1, ordered: true, text: 'Step 3' },
+        { kind: 'list-item', level: 1, ordered: true, number: 7, text: 'Step 7' },
+      ]),
+    ).toBe('1. Step 1\n\nNote: wear gloves.\n\n2. Step 2\n3. Step 3\n7. Step 7\n');
+  });
+
+  it("sets a nested list starting past 1 apart, as CommonMark would read it as the item's text going on", () => {
+    expect(
+      toMarkdown([
+        { kind: 'list-item', level: 1, text: 'Bake' },
+        { kind: 'list-item', level: 2, ordered: true, number: 3, text: 'Third' },
+        { kind: 'list-item', level: 2, ordered: true, text: 'Fourth' },
+      ]),
+    ).toBe('- Bake\n\n  3. Third\n  4. Fourth\n');
+  });
+
+  it('starts a new list where the numbers go back, with the other delimiter so that CommonMark does too', () => {
+    expect(
+      toMarkdown([
+        { kind: 'list-item', level: 1, ordered: true, number: 1, text: 'First' },
+        { kind: 'list-item', level: 1, ordered: true, number: 2, text: 'Second' },
+        { kind: 'list-item', level: 1, ordered: true, number: 1, text: 'A new list' },
+        { kind: 'list-item', level: 1, ordered: true, text: 'Its second' },
+        { kind: 'list-item', level: 1, ordered: true, number: 1, text: 'Another' },
+      ]),
+    ).toBe('1. First\n2. Second\n\n1) A new list\n2) Its second\n\n1. Another\n');
+  });
+
   it('lays a table with merged cells on a grid, repeating the merged text', () => {
     const rows = [
       [

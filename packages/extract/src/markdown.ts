@@ -1,4 +1,4 @@
-import type { TableCell } from './document.ts';
+import { ownNumber, type TableCell } from './document.ts';
 import type { TextSegment } from './types.ts';
 
 export interface MarkdownOptions {
@@ -75,6 +75,8 @@ interface OpenList {
   /** Where the item's content starts, which a nested list must reach. */
   contentIndent: number;
   count: number;
+  /** A numbered list's delimiter: `.`, or `)` for a list that follows another numbered one directly. */
+  delimiter: '.' | ')';
 }
 
 /**
@@ -159,19 +161,27 @@ export class MarkdownWriter {
     const ordered = element.ordered ?? false;
     while (this.lists.length > 0 && this.lists.at(-1)!.level > level) this.lists.pop();
     let list = this.lists.at(-1);
-    if (list && list.level === level && list.ordered !== ordered) {
+    const number = ownNumber(element);
+    // An item numbered back at or below the item before ("1." after "4.") starts a list of its own, which
+    // CommonMark reads as one only with the other delimiter ("1)") and after a blank line.
+    const restarted = list?.level === level && list.ordered && ordered && number !== undefined && number <= list.count;
+    let delimiter: OpenList['delimiter'] = '.';
+    if (list && list.level === level && (list.ordered !== ordered || restarted)) {
+      if (restarted) delimiter = list.delimiter === '.' ? ')' : '.';
       this.lists.pop();
       list = undefined;
     }
     const fresh = !list || list.level < level;
     if (fresh) {
-      list = { level, ordered, contentIndent: 0, count: 0 };
+      list = { level, ordered, contentIndent: 0, count: 0, delimiter };
       this.lists.push(list);
     }
     const current = list!;
-    current.count += 1;
+    // An item's own number wins: a list starts where the source's does ("3. Third" after a paragraph) and goes on
+    // from there.
+    current.count = number ?? current.count + 1;
     const indent = this.lists.length > 1 ? this.lists.at(-2)!.contentIndent : 0;
-    const marker = ordered ? `${current.count}.` : '-';
+    const marker = ordered ? `${current.count}${current.delimiter}` : '-';
     current.contentIndent = indent + marker.length + 1;
     const pad = ' '.repeat(current.contentIndent);
     // A check list's item (its text starts with a check box) is a GFM task item: `- [x] Done`.
@@ -180,8 +190,11 @@ export class MarkdownWriter {
     const lines = escapeMarkdown(own.replace(/\n\s*\n/g, '\n')).split('\n');
     if (task) lines[0] = `${task[1] === '☐' ? '[ ]' : '[x]'} ${lines[0] ?? ''}`;
     const body = [`${' '.repeat(indent)}${marker} ${lines[0] ?? ''}`, ...lines.slice(1).map((line) => pad + line)];
-    // A new list right after another block needs a blank line; items of the same list (or nested) stay tight.
-    return this.block(body.join('\n'), !fresh || this.lists.length > 1);
+    // A new list right after another block needs a blank line; items of the same list (or nested) stay tight, but
+    // for a nested numbered list starting at another number than 1, which CommonMark reads as the text above it
+    // going on unless a blank line stands between them.
+    const startsElsewhere = fresh && ordered && current.count !== 1;
+    return this.block(body.join('\n'), !fresh || (this.lists.length > 1 && !startsElsewhere && !restarted));
   }
 }
 

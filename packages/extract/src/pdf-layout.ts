@@ -2,7 +2,7 @@ import { roundBox, unionBox, type Box } from './document.ts';
 import { alignedTables, type AlignedTable, type TextRun } from './pdf-aligned-tables.ts';
 import { HyphenatedWords, joinBrokenWord, plainHyphens } from './pdf-hyphens.ts';
 import type { CellPlace } from './pdf-grids.ts';
-import { BULLET, CHECK_BOX, LETTER_BULLET, NUMBER, OUTLINE_NUMBER, TIGHT_BULLET } from './pdf-markers.ts';
+import { BULLET, CHECK_BOX, decimalOf, LETTER_BULLET, NUMBER, OUTLINE_NUMBER, TIGHT_BULLET } from './pdf-markers.ts';
 import { PageTables } from './pdf-tables.ts';
 import type { LineTag } from './pdf-tags.ts';
 import type { TextSegment } from './types.ts';
@@ -554,8 +554,12 @@ function readLayout(pages: LayoutPage[], withTables: boolean) {
     if (isHeadingBlock.has(block)) return { text, page, box, kind: 'heading', level: levels.get(block)! };
     if (block.kind === 'list-item' && block.marker!.ordered && block.size < body * FOOTNOTE_RATIO)
       return { text, page, box, kind: 'footnote' };
-    if (block.kind === 'list-item')
-      return { text, page, box, kind: 'list-item', level: nesting.get(block) ?? 1, ordered: block.marker!.ordered };
+    if (block.kind === 'list-item') {
+      const { ordered, text: marker } = block.marker!;
+      const number = ordered ? decimalOf(marker) : undefined;
+      const level = nesting.get(block) ?? 1;
+      return { text, page, box, kind: 'list-item', level, ordered, ...(number !== undefined ? { number } : {}) };
+    }
     if (block.kind) return { text, page, box, kind: block.kind };
     return { text, page, box };
   };

@@ -41,3 +41,12 @@ export const CHECK_BOX = pattern('u')`^\s*${BOX}\s+(?=\S)`;
 export const MARKER = pattern(
   'iu',
 )`^(?:${BULLET_GLYPH}|${LETTER_O}|${BOX}|${LABEL}[.)\-–]|${OUTLINE}\.|\d{1,2}(?:\.\d{1,2}){2,4})$`;
+
+/**
+ * The number a numbered item's marker gives as a plain decimal ("3.", "3)", "(3)", and a tagged item's bare "3"):
+ * the item's own number. Letters and roman numerals give none.
+ */
+export function decimalOf(marker: string): number | undefined {
+  const digits = /^\s*\(?(\d{1,3})(?:[.)]|\s|$)/u.exec(marker);
+  return digits ? Number(digits[1]) : undefined;
+}

@@ -159,6 +159,43 @@ describe('the structure of a PDF, read from its page', () => {
     expect(toMarkdown(result.segments)).toContain('- The nucleus\n  - The nucleolus inside it\n- The cytoplasm');
   });
 
+  it("keeps a numbered list's own numbers where a paragraph interrupts it, and gives letters none", async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      body(doc, 'To stain a sample:');
+      doc.font('Helvetica').fontSize(11);
+      doc.text('1.  Put a drop of stain on the slide.', 72, doc.y);
+      doc.moveDown(0.8);
+      body(doc, 'Note: the stain marks skin and clothes, so wear gloves before you open the bottle.', 72);
+      doc.font('Helvetica').fontSize(11);
+      doc.text('2.  Lay the sample in the drop.', 72, doc.y);
+      doc.text('3.  Wait a minute.', 72, doc.y);
+      doc.moveDown(0.8);
+      body(doc, 'Then look for:', 72);
+      doc.font('Helvetica').fontSize(11);
+      doc.text('(4)  The nucleus, stained dark.', 72, doc.y);
+      doc.moveDown(0.8);
+      body(doc, 'Answer one of these:', 72);
+      doc.font('Helvetica').fontSize(11);
+      doc.text('a)  Why does the nucleus take the stain?', 72, doc.y);
+      doc.text('b)  What does the cytoplasm look like?', 72, doc.y);
+    });
+    const result = await extract(pdf);
+    const items = result.segments.filter((s) => s.kind === 'list-item');
+    expect(items.map((s) => [s.text, s.ordered, s.number])).toEqual([
+      ['Put a drop of stain on the slide.', true, 1],
+      ['Lay the sample in the drop.', true, 2],
+      ['Wait a minute.', true, 3],
+      ['The nucleus, stained dark.', true, 4],
+      ['Why does the nucleus take the stain?', true, undefined],
+      ['What does the cytoplasm look like?', true, undefined],
+    ]);
+    const markdown = toMarkdown(result.segments);
+    expect(markdown).toContain('so wear gloves before you open the bottle.\n\n2. Lay the sample in the drop.\n3. Wait');
+    expect(markdown).toContain('Then look for:\n\n4. The nucleus, stained dark.');
+    expect(markdown).toContain('Answer one of these:\n\n1. Why does the nucleus take the stain?\n2. What');
+  });
+
   it('reads a bullet set tight against its text as an item, and a dash against a word as no marker', async () => {
     const pdf = await renderPdf({}, (doc) => {
       doc.addPage();
@@ -645,6 +682,37 @@ describe('the structure of a tagged PDF, read from its structure tree', () => {
     expect(result.segments.every((s) => s.page === 1 && s.box && s.box[2] > s.box[0])).toBe(true);
   });
 
+  it("keeps a tagged list's numbers from its items' labels where a paragraph interrupts it", async () => {
+    const pdf = await renderPdf({ tagged: true, lang: 'en' }, (doc) => {
+      doc.addPage();
+      const root = doc.struct('Document');
+      doc.addStructure(root);
+      tagged(doc, root, 'H1', 'Staining');
+      const numbered = (list: PDFKit.PDFStructureElement, label: string, text: string) => {
+        const li = doc.struct('LI');
+        list.add(li);
+        li.add(doc.struct('LBody', () => doc.font('Helvetica').fontSize(11).text(`${label} ${text}`, 90, doc.y)));
+        doc.x = 72;
+        doc.moveDown(0.6);
+      };
+      const first = doc.struct('L');
+      root.add(first);
+      numbered(first, '1.', 'Put a drop of stain on the slide.');
+      tagged(doc, root, 'P', 'Note: wear gloves.');
+      const resumed = doc.struct('L');
+      root.add(resumed);
+      numbered(resumed, '2.', 'Lay the sample in the drop.');
+      root.end();
+    });
+    const result = await extract(pdf);
+    const items = result.segments.filter((s) => s.kind === 'list-item');
+    expect(items.map((s) => [s.text, s.number])).toEqual([
+      ['Put a drop of stain on the slide.', 1],
+      ['Lay the sample in the drop.', 2],
+    ]);
+    expect(toMarkdown(result.segments)).toContain('Note: wear gloves.\n\n2. Lay the sample in the drop.');
+  });
+
   it('keeps text outside the tree: page numbers at the foot are footers, left out of the Markdown', async () => {
     const pdf = await renderPdf({ tagged: true }, (doc) => {
       const root = doc.struct('Document');
@@ -718,6 +786,25 @@ describe('the structure of a tagged PDF, read from its structure tree', () => {
       ['paragraph', undefined, BODY.slice(0, 40)],
       ['list-item', 1, 'Glycolysis'],
       ['list-item', 1, 'Respiration'],
+    ]);
+  });
+
+  it("keeps the look's item numbers where the tree tags every block as a paragraph", async () => {
+    const pdf = await renderPdf({ tagged: true }, (doc) => {
+      doc.addPage();
+      const root = doc.struct('Document');
+      doc.addStructure(root);
+      tagged(doc, root, 'P', BODY);
+      tagged(doc, root, 'P', '1. Glycolysis');
+      tagged(doc, root, 'P', BODY);
+      tagged(doc, root, 'P', '2. Respiration');
+      root.end();
+    });
+    const result = await extract(pdf);
+    const items = result.segments.filter((s) => s.kind === 'list-item');
+    expect(items.map((s) => [s.text, s.number])).toEqual([
+      ['Glycolysis', 1],
+      ['Respiration', 2],
     ]);
   });
 

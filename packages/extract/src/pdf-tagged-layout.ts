@@ -9,7 +9,7 @@ import {
   type LayoutLine,
   type LayoutPage,
 } from './pdf-layout.ts';
-import { CHECK_BOX } from './pdf-markers.ts';
+import { CHECK_BOX, decimalOf } from './pdf-markers.ts';
 import { PageTables } from './pdf-tables.ts';
 import type { LineTag } from './pdf-tags.ts';
 import type { TextSegment } from './types.ts';
@@ -157,8 +157,15 @@ function withTheLooksStructure(elements: TextSegment[], pages: LayoutPage[]): Te
       looks.get(sameTextKey(element.page, element.text)) ??
       (marker ? looks.get(sameTextKey(element.page, element.text.slice(marker.length))) : undefined);
     if (!look) return element;
-    const { text, kind, level, ordered } = look;
-    return { ...element, text, kind, level, ...(kind === 'list-item' ? { ordered } : {}) };
+    const { text, kind, level, ordered, number } = look;
+    return {
+      ...element,
+      text,
+      kind,
+      level,
+      ...(kind === 'list-item' ? { ordered } : {}),
+      ...(number !== undefined ? { number } : {}),
+    };
   });
 }
 
@@ -199,13 +206,17 @@ function fromTheTree(pages: LayoutPage[]): TextSegment[] {
           label = `${block.text.trim()} `;
           continue;
         }
+        const ordered = marker?.ordered ?? false;
+        // The label's number where it is a plain decimal: a list the tree resumes after a paragraph keeps its place.
+        const number = ordered && !marker!.kept ? decimalOf(block.text.slice(0, marker!.length)) : undefined;
         elements.push({
           text,
           page,
           box,
           kind: 'list-item',
           level: Math.max(1, tag.level ?? 1),
-          ordered: marker?.ordered ?? false,
+          ordered,
+          ...(number !== undefined ? { number } : {}),
         });
         label = '';
         continue;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { firstPieceEnd, MAX_SEGMENT_CHARS, piecesOf, segmentsAreJustTheText, textSegmentsOf } from './text-segment.ts';
+import {
+  firstPieceEnd,
+  MAX_SEGMENT_CHARS,
+  piecesOf,
+  segmentsAreJustTheText,
+  textSegmentSchema,
+  textSegmentsOf,
+} from './text-segment.ts';
 
 const paragraph = (i: number) => `Paragraph ${i} ${'word '.repeat(200)}`.trim();
 
@@ -27,6 +34,18 @@ describe('long texts as segments', () => {
       [MAX_SEGMENT_CHARS * 2, 5, 3],
     ]);
     expect(segmentsAreJustTheText(segments, text, 'pdf')).toBe(false);
+  });
+
+  it("carries an ordered item's own number, which the wire schema accepts", () => {
+    const text = 'Note.\n\n3. Third';
+    const segments = textSegmentsOf(
+      text,
+      [{ text: 'Note.' }, { text: 'Third', kind: 'list-item', level: 1, ordered: true, number: 3 }],
+      'pdf',
+    );
+    expect(segments[1]).toMatchObject({ text: 'Third', offset: 10, ordered: true, number: 3 });
+    expect(textSegmentSchema.parse(segments[1]).number).toBe(3);
+    expect(segments[0]).not.toHaveProperty('number');
   });
 
   it('never splits a surrogate pair, and falls back to a line break or a space', () => {

@@ -42,6 +42,15 @@ export const textSegmentSchema = z
       .optional()
       .meta({ description: 'The texts of the headings the segment stands under, outermost first' }),
     ordered: z.boolean().optional().meta({ description: 'A list item of a numbered list' }),
+    number: z
+      .number()
+      .int()
+      .optional()
+      .meta({
+        description:
+          'A numbered list item\'s own number where the source gives one as a plain decimal (a PDF\'s "3.", ' +
+          '`<ol start="3">`, a Word list resumed after another): absent, the item counts on from the one before',
+      }),
     rows: z
       .array(z.array(tableCellSchema))
       .optional()
@@ -130,6 +139,7 @@ export function textSegmentsOf(
       ...(segment.level !== undefined ? { level: segment.level } : {}),
       ...(path.length > 0 ? { path } : {}),
       ...(segment.ordered !== undefined ? { ordered: segment.ordered } : {}),
+      ...(segment.number !== undefined ? { number: segment.number } : {}),
       ...(segment.language !== undefined ? { language: segment.language } : {}),
       ...(image !== undefined ? { image } : {}),
       ...(segment.slide !== undefined ? { slide: segment.slide } : {}),

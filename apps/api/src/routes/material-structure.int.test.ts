@@ -140,6 +140,22 @@ describe('/text segments with their structure', () => {
       { t: 'Take notes', kind: 'list-item', level: 2, path: ['Notes', 'Week 1'] },
     ]);
   });
+
+  it("keeps a numbered list's own numbers where a paragraph interrupts it, in the segments and the Markdown", async () => {
+    const material = await processed(Buffer.from('Steps:\n\n3. Third\n\nA note.\n\n4. Fourth\n5. Fifth\n'), 'steps.md');
+    const { segments } = await (await text(material._id, '?format=json')).json();
+    const items = segments.filter((segment: Record<string, unknown>) => segment.kind === 'list-item');
+    expect(items.map(({ text: t, ordered, number }: Record<string, unknown>) => ({ t, ordered, number }))).toEqual([
+      { t: 'Third', ordered: true, number: 3 },
+      { t: 'Fourth', ordered: true, number: 4 },
+      { t: 'Fifth', ordered: true, number: 5 },
+    ]);
+    const ndjson = (await (await text(material._id, '?format=ndjson')).text()).trim().split('\n');
+    expect(ndjson.map((line) => JSON.parse(line).number)).toEqual(segments.map((s: { number?: number }) => s.number));
+    const markdown = await (await text(material._id, '?format=markdown')).text();
+    expect(markdown).toBe('Steps:\n\n3. Third\n\nA note.\n\n4. Fourth\n5. Fifth\n');
+    expect(await (await text(material._id, '')).text()).toContain('A note.\n\n4. Fourth');
+  });
 });
 
 describe('search hits along the structure', () => {

@@ -30,6 +30,8 @@ interface ParagraphRole {
   kind: TextSegment['kind'];
   level?: number;
   ordered?: boolean;
+  /** A numbered list item's own number, where its label is the plain decimal counter ("3."). */
+  number?: number;
   /** A numbered heading's number, written before its text. */
   label?: string;
 }
@@ -184,6 +186,8 @@ interface NumberingLevel {
 interface NumberingDefinition {
   list: string;
   levels: Map<number, NumberingLevel>;
+  /** The levels this numbering starts again (`w:lvlOverride/w:startOverride`, Word's "Restart at 1"), at that value. */
+  restarts: Map<number, number>;
 }
 
 function numberingOf(document: Document | undefined): Map<string, NumberingDefinition> {
@@ -207,7 +211,12 @@ function numberingOf(document: Document | undefined): Map<string, NumberingDefin
   for (const num of childElements(root, 'num')) {
     const list = attribute(firstChild(num, 'abstractNumId'), 'val') ?? '';
     const levels = abstract.get(list);
-    if (levels) out.set(attribute(num, 'numId') ?? '', { list, levels });
+    const restarts = new Map<number, number>();
+    for (const override of childElements(num, 'lvlOverride')) {
+      const start = Number(attribute(firstChild(override, 'startOverride'), 'val'));
+      if (Number.isInteger(start)) restarts.set(Number(attribute(override, 'ilvl') ?? 0), start);
+    }
+    if (levels) out.set(attribute(num, 'numId') ?? '', { list, levels, restarts });
   }
   return out;
 }
@@ -274,6 +283,8 @@ class WordReader {
   readonly footnoteIds: string[] = [];
   /** Each list's counters by level, as Word advances them paragraph by paragraph. */
   private readonly counters = new Map<string, number[]>();
+  /** The numberings' levels that have started again (`restarts`), as `numId:ilvl`: only their first item does. */
+  private readonly restarted = new Set<string>();
   readonly endnoteIds: string[] = [];
 
   constructor(
@@ -344,6 +355,7 @@ class WordReader {
         kind: role.kind,
         ...(role.level !== undefined ? { level: role.level } : {}),
         ...(role.ordered !== undefined ? { ordered: role.ordered } : {}),
+        ...(role.number !== undefined ? { number: role.number } : {}),
       });
     out.push(...after);
   }
@@ -376,7 +388,14 @@ class WordReader {
       // item's text, as a numbered heading's does, and the item is not numbered again.
       if (numbered?.ordered && numbered.label && !numbered.plain)
         return { kind: 'list-item', level, ordered: false, label: numbered.label };
-      return { kind: 'list-item', level, ordered: numbered?.ordered ?? false };
+      // A plain label's counter is the item's number: a list Word resumes after a bullet list goes on at "3.".
+      const number = numbered?.ordered && numbered.plain ? numbered.value : undefined;
+      return {
+        kind: 'list-item',
+        level,
+        ordered: numbered?.ordered ?? false,
+        ...(number !== undefined ? { number } : {}),
+      };
     }
     if (names.some((name) => /^list (bullet|number|paragraph)/.test(name)))
       return { kind: 'list-item', level: 1, ordered: names.some((name) => name.startsWith('list number')) };
@@ -384,11 +403,19 @@ class WordReader {
   }
 
   /** Counts a numbered paragraph in its list and returns its label, or undefined for a level the list lacks. */
-  private advance(numId: string, ilvl: number): { ordered: boolean; label: string; plain: boolean } | undefined {
+  private advance(
+    numId: string,
+    ilvl: number,
+  ): { ordered: boolean; label: string; plain: boolean; value: number } | undefined {
     const definition = this.numbering.get(numId);
     const level = definition?.levels.get(ilvl);
     if (!definition || !level) return undefined;
     const counters = this.counters.get(definition.list) ?? [];
+    const restart = definition.restarts.get(ilvl);
+    if (restart !== undefined && !this.restarted.has(`${numId}:${ilvl}`)) {
+      this.restarted.add(`${numId}:${ilvl}`);
+      counters[ilvl] = restart - 1;
+    }
     counters[ilvl] = (counters[ilvl] ?? level.start - 1) + 1;
     counters.length = ilvl + 1;
     this.counters.set(definition.list, counters);
@@ -404,7 +431,7 @@ class WordReader {
       : '';
     // A plain label is the level's own decimal counter ("3." or "3)"), which Markdown and the plain text number.
     const plain = level.format === 'decimal' && new RegExp(`^%${ilvl + 1}[.)]?$`).test(level.text.trim());
-    return { ordered: level.ordered, label: label.trim(), plain };
+    return { ordered: level.ordered, label: label.trim(), plain, value: counters[ilvl] };
   }
 
   private styleChain(styleId: string | undefined): Style[] {

@@ -17,11 +17,18 @@ const MAX_REPEAT = 1000;
  */
 export const MAX_REPEATED_CHARS = 1_000_000;
 
+interface ListLevel {
+  numbered: boolean;
+  /** Numbered in plain decimals (`style:num-format="1"`), the items' own numbers worth carrying. */
+  decimal: boolean;
+  start: number;
+}
+
 interface OdfStyles {
   /** Paragraph style -> its parent, through automatic and common styles. */
   parents: Map<string, string>;
-  /** List style -> level (1-based) -> numbered. */
-  lists: Map<string, Map<number, boolean>>;
+  /** List style -> level (1-based) -> how it numbers its items. */
+  lists: Map<string, Map<number, ListLevel>>;
   /** Drawing-page styles that hide their slide. */
   hiddenPages: Set<string>;
 }
@@ -127,9 +134,15 @@ function stylesOf(documents: (Document | undefined)[]): OdfStyles {
         styles.hiddenPages.add(name);
     }
     for (const listStyle of descendants(document, 'list-style')) {
-      const levels = new Map<number, boolean>();
-      for (const level of childElements(listStyle))
-        levels.set(Number(attribute(level, 'level') ?? 1), localName(level) === 'list-level-style-number');
+      const levels = new Map<number, ListLevel>();
+      for (const level of childElements(listStyle)) {
+        const numbered = localName(level) === 'list-level-style-number';
+        levels.set(Number(attribute(level, 'level') ?? 1), {
+          numbered,
+          decimal: numbered && attribute(level, 'num-format') === '1',
+          start: /^\d+$/.test(attribute(level, 'start-value') ?? '') ? Number(attribute(level, 'start-value')) : 1,
+        });
+      }
       styles.lists.set(attribute(listStyle, 'name') ?? '', levels);
     }
   }
@@ -140,6 +153,9 @@ class OdfReader {
   readonly notes: TextSegment[] = [];
   /** The text a table's repeated cells copy, all tables together (the file holds each once). */
   readonly repeats = new TextBudget(MAX_REPEATED_CHARS);
+  /** Each list's counters by level, by the list's `xml:id` and by its style (the last list of that style). */
+  private readonly countersById = new Map<string, number[]>();
+  private readonly countersByStyle = new Map<string, number[]>();
 
   constructor(
     private readonly styles: OdfStyles,
@@ -282,18 +298,65 @@ class OdfReader {
     return { kind: 'paragraph' };
   }
 
-  private list(list: Element, level: number, style: string | undefined, out: TextSegment[], slide?: number): void {
+  /**
+   * The counters a top-level list numbers its items with: those of the list it continues (`text:continue-list`
+   * names it, `text:continue-numbering` is the last list of its style), else new ones.
+   */
+  private countersOf(list: Element, style: string | undefined): number[] {
+    const listStyle = attribute(list, 'style-name') ?? style ?? '';
+    const continued = attribute(list, 'continue-list');
+    const counters =
+      (continued !== undefined ? this.countersById.get(continued) : undefined) ??
+      (attribute(list, 'continue-numbering') === 'true' ? this.countersByStyle.get(listStyle) : undefined) ??
+      [];
+    const id = attribute(list, 'id');
+    if (id !== undefined) this.countersById.set(id, counters);
+    this.countersByStyle.set(listStyle, counters);
+    return counters;
+  }
+
+  private list(
+    list: Element,
+    level: number,
+    style: string | undefined,
+    out: TextSegment[],
+    slide?: number,
+    counters = this.countersOf(list, style),
+  ): void {
     const listStyle = attribute(list, 'style-name') ?? style;
-    const ordered = this.styles.lists.get(listStyle ?? '')?.get(level) ?? false;
+    const numbering = this.styles.lists.get(listStyle ?? '')?.get(level);
+    const ordered = numbering?.numbered ?? false;
     for (const item of childElements(list)) {
       if (localName(item) !== 'list-item' && localName(item) !== 'list-header') continue;
+      let number: number | undefined;
+      // An item with a paragraph of its own counts (a header and an item holding only a nested list do not), from
+      // its own start value, else one on from the item before, else the level's start; the levels below start again.
+      if (
+        numbering &&
+        localName(item) === 'list-item' &&
+        childElements(item).some((c) => /^[ph]$/.test(localName(c)))
+      ) {
+        const own = attribute(item, 'start-value');
+        counters[level - 1] = own && /^\d+$/.test(own) ? Number(own) : (counters[level - 1] ?? numbering.start - 1) + 1;
+        counters.length = level;
+        if (numbering.decimal) number = counters[level - 1];
+      }
       for (const child of childElements(item)) {
         const name = localName(child);
-        if (name === 'list') this.list(child, level + 1, listStyle, out, slide);
+        if (name === 'list') this.list(child, level + 1, listStyle, out, slide, counters);
         else if (name === 'p' || name === 'h') {
           const after: TextSegment[] = [];
           const text = tidy(this.inline(child, after, slide));
-          if (text) out.push({ kind: 'list-item', level: Math.min(9, level), ordered, text });
+          if (text)
+            out.push({
+              kind: 'list-item',
+              level: Math.min(9, level),
+              ordered,
+              ...(number !== undefined ? { number } : {}),
+              text,
+            });
+          // (An item's later paragraphs are its text going on, not numbered again.)
+          number = undefined;
           out.push(...after);
         } else if (name === 'table') {
           const table = this.table(child, slide);

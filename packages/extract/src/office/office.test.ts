@@ -240,6 +240,57 @@ describe('Word', () => {
     expect(toMarkdown(result.segments)).toContain('| Steps | 1. Mix 2. Bake |');
   });
 
+  it("keeps a numbered list's count where Word resumes it after a bullet list or restarts it, and gives letters no number", async () => {
+    const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+    const p = (text: string, numId?: number) =>
+      `<w:p>${numId ? `<w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="${numId}"/></w:numPr></w:pPr>` : ''}` +
+      `<w:r><w:t>${text}</w:t></w:r></w:p>`;
+    const body = [
+      p('Steps:'),
+      p('First', 2),
+      p('Second', 2),
+      p('Pack a lunch', 1),
+      p('Bring boots', 1),
+      p('Third', 2),
+      p('Questions:'),
+      p('Why walk?', 3),
+      p('Restarted:'),
+      p('Again first', 4),
+      p('Again second', 4),
+    ].join('');
+    const level = (format: string, text: string) =>
+      `<w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="${format}"/><w:lvlText w:val="${text}"/></w:lvl>`;
+    const numbering =
+      `<?xml version="1.0"?><w:numbering ${W}>` +
+      `<w:abstractNum w:abstractNumId="0">${level('bullet', '•')}</w:abstractNum>` +
+      `<w:abstractNum w:abstractNumId="1">${level('decimal', '%1.')}</w:abstractNum>` +
+      `<w:abstractNum w:abstractNumId="2">${level('lowerLetter', '%1.')}</w:abstractNum>` +
+      '<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num>' +
+      '<w:num w:numId="3"><w:abstractNumId w:val="2"/></w:num>' +
+      // Word's "Restart at 1": another numbering of the same list, starting its level again.
+      '<w:num w:numId="4"><w:abstractNumId w:val="1"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride></w:num>' +
+      '</w:numbering>';
+    const docx = await wordDocument(body, { 'word/numbering.xml': numbering }, [
+      ['rId1', 'numbering', 'numbering.xml'],
+    ]);
+    const result = await read(docx, 'resumed.docx');
+    const items = result.segments.filter((segment) => segment.kind === 'list-item');
+    expect(items.map(({ text, number }) => [text, number])).toEqual([
+      ['First', 1],
+      ['Second', 2],
+      ['Pack a lunch', undefined],
+      ['Bring boots', undefined],
+      ['Third', 3],
+      // Word shows "a.", which the item keeps as its label.
+      ['a. Why walk?', undefined],
+      ['Again first', 1],
+      ['Again second', 2],
+    ]);
+    expect(toMarkdown(result.segments)).toContain('1. First\n2. Second\n\n- Pack a lunch\n- Bring boots\n\n3. Third');
+    expect(result.text).toBe(plainTextOf(result.segments));
+    expect(result.text).toContain('* Bring boots\n3. Third');
+  });
+
   it('writes equations in LaTeX: inline in running text, display ones as formulas', async () => {
     const m = (inner: string) => `<m:oMath>${inner}</m:oMath>`;
     const r = (text: string) => `<m:r><m:t>${text}</m:t></m:r>`;
@@ -500,6 +551,41 @@ describe('OpenDocument and RTF', () => {
       { kind: 'footnote', text: 'Meiosis makes four.' },
     ]);
     expect(result.metadata).toMatchObject({ format: 'odt' });
+  });
+
+  it("keeps an ODT list's numbers where a list continues another, and gives letters none", async () => {
+    const odt = await JSZip.loadAsync(await makeOdt());
+    const style = 'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"';
+    const numbers = (name: string, format: string, start = 1) =>
+      `<text:list-style style:name="${name}"><text:list-level-style-number text:level="1" style:num-format="${format}" text:start-value="${start}"/></text:list-style>`;
+    const item = (text: string, start?: number) =>
+      `<text:list-item${start ? ` text:start-value="${start}"` : ''}><text:p>${text}</text:p></text:list-item>`;
+    odt.file(
+      'content.xml',
+      `<office:document-content ${ODF_NAMESPACES} ${style}><office:automatic-styles>` +
+        `${numbers('Steps', '1')}${numbers('Later', '1', 4)}${numbers('Letters', 'a')}` +
+        '</office:automatic-styles><office:body><office:text>' +
+        `<text:list xml:id="list1" text:style-name="Steps">${item('First')}${item('Second')}</text:list>` +
+        '<text:p>A note.</text:p>' +
+        `<text:list text:continue-list="list1" text:style-name="Steps">${item('Third')}</text:list>` +
+        '<text:p>Another note.</text:p>' +
+        `<text:list text:continue-numbering="true" text:style-name="Steps">${item('Fourth')}${item('Tenth', 10)}</text:list>` +
+        `<text:list text:style-name="Later">${item('Fourth again')}</text:list>` +
+        `<text:list text:style-name="Letters">${item('Why?')}</text:list>` +
+        '</office:text></office:body></office:document-content>',
+    );
+    const result = await read(await odt.generateAsync({ type: 'nodebuffer' }), 'resumed.odt');
+    const items = result.segments.filter((segment) => segment.kind === 'list-item');
+    expect(items.map(({ text, ordered, number }) => [text, ordered, number])).toEqual([
+      ['First', true, 1],
+      ['Second', true, 2],
+      ['Third', true, 3],
+      ['Fourth', true, 4],
+      ['Tenth', true, 10],
+      ['Fourth again', true, 4],
+      ['Why?', true, undefined],
+    ]);
+    expect(toMarkdown(result.segments)).toContain('A note.\n\n3. Third\n\nAnother note.\n\n4. Fourth\n10. Tenth');
   });
 
   it("writes an ODT table's repeated cells out up to maxRepeatedChars in all, and says so in the metadata", async () => {
