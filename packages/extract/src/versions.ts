@@ -18,10 +18,10 @@ export interface ExtractorVersion {
  * (`POST /api/v1/materials/{id}/reprocess` for each id.)
  */
 export const EXTRACTOR_VERSIONS: Record<ContentType, ExtractorVersion> = {
-  text: { name: 'text', version: 13 },
-  pdf: { name: 'pdfium', version: 8 },
+  text: { name: 'text', version: 14 },
+  pdf: { name: 'pdfium', version: 9 },
   image: { name: 'sharp-tesseract', version: 3 },
-  epub: { name: 'epub2', version: 4 },
+  epub: { name: 'epub2', version: 5 },
   audio: { name: 'ffmpeg-media', version: 1 },
   video: { name: 'ffmpeg-media', version: 1 },
 };
