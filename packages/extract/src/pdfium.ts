@@ -378,7 +378,7 @@ export class PdfiumPdf {
         // Where a character's text belongs beyond its line, where the page says: its structure element in a
         // tagged file, else the cell of a ruled table it stands in.
         const paths = tags ? [] : this.pathBoxesOf(page, height);
-        let tables = paths.length > 0 ? ruledTables(paths) : [];
+        let tables = paths.length > 0 ? ruledTables(paths, { width, height }) : [];
         const across = paths.length > 0 ? rulesAcross(paths) : [];
         const glyphs = tables.length > 0 ? glyphsOf(count) : [];
         if (tables.length > 0)
