@@ -27,6 +27,41 @@ export interface Glyph {
   y: number;
   size: number;
   line: number;
+  /** Its place in the page's painting order (its text object's), where known. */
+  order?: number;
+}
+
+/** An opaque rectangle the page paints (a cell's shading, a slide's shape), and its place in the painting order. */
+export interface Fill {
+  box: Box;
+  order: number;
+}
+
+/** Whether a glyph is under an opaque fill painted after it. */
+const hiddenUnder = (fills: Fill[], glyph: Glyph) =>
+  glyph.order !== undefined &&
+  fills.some(
+    ({ box: [x0, y0, x1, y1], order }) =>
+      order > glyph.order! && glyph.x >= x0 && glyph.x <= x1 && glyph.y >= y0 && glyph.y <= y1,
+  );
+
+/**
+ * The lines (their numbers) hidden whole under opaque fills painted after them: a slide's text box a table is
+ * laid over, which the reader never sees and which belongs to none of the cells it falls in. A line hidden in
+ * part (words under a redaction's box) is read as it stands.
+ */
+export function hiddenLines(glyphs: Glyph[], fills: Fill[]): Set<number> {
+  const hidden = new Set<number>();
+  if (fills.length === 0) return hidden;
+  const seen = new Set<number>();
+  for (const glyph of glyphs) {
+    const first = !seen.has(glyph.line);
+    seen.add(glyph.line);
+    if (hiddenUnder(fills, glyph)) {
+      if (first) hidden.add(glyph.line);
+    } else hidden.delete(glyph.line);
+  }
+  return hidden;
 }
 
 /**
@@ -47,12 +82,14 @@ export function placeOf(tables: RuledTable[], glyph: Glyph): CellPlace | undefin
 /**
  * The tables whose text stands apart at their column rules, by the cells' padding on both sides. Text that runs
  * on over a rule (a word cut, or words a word space apart) is shapes drawn around text (a flowchart's boxes,
- * words framed one by one), not a table. `glyphs` is the page's text in order, blanks left out.
+ * words framed one by one), not a table. `glyphs` is the page's text in order, blanks left out; lines in
+ * `hidden` are not read.
  */
-export function keepingTextApart(tables: RuledTable[], glyphs: Glyph[]): RuledTable[] {
+export function keepingTextApart(tables: RuledTable[], glyphs: Glyph[], hidden = new Set<number>()): RuledTable[] {
   const crossed = new Set<TableCell[][]>();
   let before: { glyph: Glyph; place: CellPlace | undefined } | undefined;
   for (const glyph of glyphs) {
+    if (hidden.has(glyph.line)) continue;
     const place = placeOf(tables, glyph);
     if (
       before &&
