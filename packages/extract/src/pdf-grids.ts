@@ -27,6 +27,41 @@ export interface Glyph {
   y: number;
   size: number;
   line: number;
+  /** Its place in the page's painting order (its text object's), where known. */
+  order?: number;
+}
+
+/** An opaque rectangle the page paints (a cell's shading, a slide's shape), and its place in the painting order. */
+export interface Fill {
+  box: Box;
+  order: number;
+}
+
+/** Whether a glyph is under an opaque fill painted after it. */
+const hiddenUnder = (fills: Fill[], glyph: Glyph) =>
+  glyph.order !== undefined &&
+  fills.some(
+    ({ box: [x0, y0, x1, y1], order }) =>
+      order > glyph.order! && glyph.x >= x0 && glyph.x <= x1 && glyph.y >= y0 && glyph.y <= y1,
+  );
+
+/**
+ * The lines (their numbers) hidden whole under opaque fills painted after them: a slide's text box a table is
+ * laid over, which the reader never sees and which belongs to none of the cells it falls in. A line hidden in
+ * part (words under a redaction's box) is read as it stands.
+ */
+export function hiddenLines(glyphs: Glyph[], fills: Fill[]): Set<number> {
+  const hidden = new Set<number>();
+  if (fills.length === 0) return hidden;
+  const seen = new Set<number>();
+  for (const glyph of glyphs) {
+    const first = !seen.has(glyph.line);
+    seen.add(glyph.line);
+    if (hiddenUnder(fills, glyph)) {
+      if (first) hidden.add(glyph.line);
+    } else hidden.delete(glyph.line);
+  }
+  return hidden;
 }
 
 /**
@@ -47,12 +82,14 @@ export function placeOf(tables: RuledTable[], glyph: Glyph): CellPlace | undefin
 /**
  * The tables whose text stands apart at their column rules, by the cells' padding on both sides. Text that runs
  * on over a rule (a word cut, or words a word space apart) is shapes drawn around text (a flowchart's boxes,
- * words framed one by one), not a table. `glyphs` is the page's text in order, blanks left out.
+ * words framed one by one), not a table. `glyphs` is the page's text in order, blanks left out; lines in
+ * `hidden` are not read.
  */
-export function keepingTextApart(tables: RuledTable[], glyphs: Glyph[]): RuledTable[] {
+export function keepingTextApart(tables: RuledTable[], glyphs: Glyph[], hidden = new Set<number>()): RuledTable[] {
   const crossed = new Set<TableCell[][]>();
   let before: { glyph: Glyph; place: CellPlace | undefined } | undefined;
   for (const glyph of glyphs) {
+    if (hidden.has(glyph.line)) continue;
     const place = placeOf(tables, glyph);
     if (
       before &&
@@ -127,20 +164,38 @@ export function rulesAcross(boxes: Box[]): Box[] {
   return boxes.filter(([x0, y0, x1, y1]) => y1 - y0 <= MAX_RULE_WIDTH && x1 - x0 >= MIN_RULE_LENGTH);
 }
 
+/** A page's width and height in PDF points. */
+export interface PageSize {
+  width: number;
+  height: number;
+}
+
+/** Whether a rule is the page's outline: along one of its edges, from end to end (within the tolerance). */
+const outlines = (rule: Rule, across: number, along: number) =>
+  (Math.abs(rule.at) <= TOLERANCE || Math.abs(rule.at - across) <= TOLERANCE) &&
+  rule.from <= TOLERANCE &&
+  rule.to >= along - TOLERANCE;
+
 /**
  * The tables a page draws as ruled grids, from its thin path objects' boxes (PDF points from the page's top
  * left). A grid needs two rows and two columns; a cell whose rule is missing between it and its neighbour
- * spans both (a merged cell), as long as the merged places form a rectangle.
+ * spans both (a merged cell), as long as the merged places form a rectangle. A rule along the page's edge from
+ * end to end is the page's own outline (a slide's background rectangle), not a table's: a table running off the page would
+ * otherwise join it and read as one cell ringing the table, which is no rectangle.
  */
-export function ruledTables(boxes: Box[]): RuledTable[] {
+export function ruledTables(boxes: Box[], page?: PageSize): RuledTable[] {
   const horizontal: Rule[] = [];
   const vertical: Rule[] = [];
   for (const [x0, y0, x1, y1] of boxes) {
     const width = x1 - x0;
     const height = y1 - y0;
-    if (height <= MAX_RULE_WIDTH && width >= MIN_RULE_LENGTH) horizontal.push({ at: center(y0, y1), from: x0, to: x1 });
-    else if (width <= MAX_RULE_WIDTH && height >= MIN_RULE_LENGTH)
-      vertical.push({ at: center(x0, x1), from: y0, to: y1 });
+    if (height <= MAX_RULE_WIDTH && width >= MIN_RULE_LENGTH) {
+      const rule = { at: center(y0, y1), from: x0, to: x1 };
+      if (!page || !outlines(rule, page.height, page.width)) horizontal.push(rule);
+    } else if (width <= MAX_RULE_WIDTH && height >= MIN_RULE_LENGTH) {
+      const rule = { at: center(x0, x1), from: y0, to: y1 };
+      if (!page || !outlines(rule, page.width, page.height)) vertical.push(rule);
+    }
   }
   // (A page of thousands of strokes is a drawing, not a table: its rules are not paired up.)
   if (horizontal.length < 2 || vertical.length < 2 || horizontal.length * vertical.length > MAX_RULE_PAIRS) return [];

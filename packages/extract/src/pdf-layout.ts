@@ -63,11 +63,17 @@ const heightOf = (box: Box) => box[3] - box[1];
 /** A line's text with digits masked, so "Page 3" and "Page 4" are the same running footer. */
 const runningKey = (text: string) => text.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().toLowerCase();
 
-/** The most common font size of the document's text, weighted by characters: the body text's. */
+/**
+ * The most common font size of the document's text, weighted by characters: the body text's. A ruled table's
+ * cells are set at a size of their own (a slide's table can outweigh its slides' text), so they count only in
+ * a document that is all tables.
+ */
 export function bodySize(pages: LayoutPage[]): number {
   const weights = new Map<number, number>();
+  const running = pages.some(({ lines }) => lines.some((line) => !line.cell));
   for (const { lines } of pages)
     for (const line of lines) {
+      if (running && line.cell) continue;
       const size = Math.round(line.size * 2) / 2;
       weights.set(size, (weights.get(size) ?? 0) + line.text.length);
     }

@@ -904,6 +904,49 @@ describe('a table drawn as a ruled grid in an untagged PDF', () => {
     ]);
   });
 
+  it("reads a slide's table of filled cells running off the page, over a text box it hides, as a table", async () => {
+    const rows = [
+      ['Planet', 'Moons', 'Rings'],
+      ['Mercury', 'none', 'no'],
+      ['Jupiter', 'ninety five', 'faint'],
+      ['Saturn', 'one hundred forty six', 'bright'],
+    ];
+    const pdf = await renderPdf({ autoFirstPage: false }, (doc) => {
+      doc.addPage({ size: [720, 405], margin: 0 });
+      // The slide's background, whose outline the table's last row runs past at the page's foot.
+      doc.rect(0, 0, 720, 405).fill('#ffffff');
+      doc.fillColor('black').font('Helvetica-Bold').fontSize(32).text('Planets and moons', 60, 40);
+      // A text box the table is laid over: painted first, it is hidden under the cells' fills.
+      doc.font('Helvetica').fontSize(12).text('Hidden note under the table', 200, 250, { lineBreak: false });
+      rows.forEach((cells, r) =>
+        cells.forEach((text, c) => {
+          const [x, y] = [90 + c * 180, 110 + r * 80];
+          doc.rect(x, y, 180, 80).fill(r % 2 ? '#d0d6dc' : '#15607f');
+          doc
+            .fillColor('black')
+            .font('Helvetica')
+            .fontSize(14)
+            .text(text, x + 8, y + 8, { width: 164 });
+        }),
+      );
+      doc.addPage({ size: [720, 405], margin: 0 });
+      doc.font('Helvetica').fontSize(12).text('Some points:', 60, 60);
+      doc.text('1. First point', 60, 90).text('2. Second point', 60, 110);
+    });
+    const result = await extract(pdf);
+    const table = result.segments.find((s) => s.kind === 'table');
+    expect(table?.rows).toEqual(rows.map((cells) => cells.map((text) => ({ text }))));
+    expect(result.segments.find((s) => s.text.includes('Hidden note'))).toMatchObject({
+      text: 'Hidden note under the table',
+    });
+    // The table's cells, more text than the slides', leave the body's size to the slides' text: the numbered
+    // lines are a list, not footnotes.
+    expect(result.segments.filter((s) => s.kind === 'list-item').map((s) => [s.text, s.number])).toEqual([
+      ['First point', 1],
+      ['Second point', 2],
+    ]);
+  });
+
   it('leaves a lone rule (an underline, a frame around a paragraph) out of any table', async () => {
     const pdf = await renderPdf({}, (doc) => {
       doc.addPage();

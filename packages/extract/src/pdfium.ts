@@ -1,6 +1,15 @@
 import { PDFiumLibrary, type PDFiumDocument } from '@hyzyla/pdfium';
 import type { Box } from './document.ts';
-import { keepingTextApart, placeOf, ruledTables, rulesAcross, type CellPlace, type Glyph } from './pdf-grids.ts';
+import {
+  hiddenLines,
+  keepingTextApart,
+  placeOf,
+  ruledTables,
+  rulesAcross,
+  type CellPlace,
+  type Fill,
+  type Glyph,
+} from './pdf-grids.ts';
 import type { TextRun } from './pdf-aligned-tables.ts';
 import { lamAlefInOrder } from './pdf-ligatures.ts';
 import { runEdgesOf, runsOfLine, type TextRect } from './pdf-line-runs.ts';
@@ -60,6 +69,9 @@ interface PdfiumModule {
   _FPDFPathSegment_GetPoint(segment: number, x: number, y: number): number;
   _FPDFPage_GetObject(page: number, index: number): number;
   _FPDFPageObj_GetType(object: number): number;
+  _FPDFPath_GetDrawMode(path: number, fillMode: number, stroke: number): number;
+  _FPDFPageObj_GetFillColor(object: number, r: number, g: number, b: number, a: number): number;
+  _FPDFPageObj_HasTransparency(object: number): number;
   _FPDFImageObj_GetImagePixelSize(object: number, width: number, height: number): number;
   _FPDFImageObj_GetBitmap(object: number): number;
   _FPDFBitmap_CreateEx(width: number, height: number, format: number, buffer: number, stride: number): number;
@@ -344,8 +356,11 @@ export class PdfiumPdf {
         };
         const isBold = (i: number, font = fontOf(i)) =>
           m._FPDFText_GetFontWeight(textPage, i) >= 600 || (font.flags & FORCE_BOLD) !== 0 || BOLD_NAME.test(font.name);
-        /** The page's characters with their boxes, blanks left undefined, each with the number of its line. */
-        const glyphsOf = (total: number) => {
+        /**
+         * The page's characters with their boxes, blanks left undefined, each with the number of its line and,
+         * when `order` is given (the page's objects in painting order), its text object's place in it.
+         */
+        const glyphsOf = (total: number, order?: Map<number, number>) => {
           const found: (Glyph | undefined)[] = [];
           let line = 0;
           for (let i = 0; i < total; i++) {
@@ -357,7 +372,16 @@ export class PdfiumPdf {
               continue;
             }
             const [left, right, bottom, top] = box as [number, number, number, number];
-            found.push({ left, right, x: (left + right) / 2, y: height - (bottom + top) / 2, size: sizeOf(i), line });
+            const glyph: Glyph = {
+              left,
+              right,
+              x: (left + right) / 2,
+              y: height - (bottom + top) / 2,
+              size: sizeOf(i),
+              line,
+            };
+            const painted = order?.get(m._FPDFText_GetTextObject(textPage, i));
+            found.push(painted === undefined ? glyph : { ...glyph, order: painted });
           }
           return found;
         };
@@ -377,17 +401,17 @@ export class PdfiumPdf {
         };
         // Where a character's text belongs beyond its line, where the page says: its structure element in a
         // tagged file, else the cell of a ruled table it stands in.
-        const paths = tags ? [] : this.pathBoxesOf(page, height);
-        let tables = paths.length > 0 ? ruledTables(paths) : [];
+        const { boxes: paths, fills } = tags ? { boxes: [], fills: [] } : this.pathsOf(page, height);
+        let tables = paths.length > 0 ? ruledTables(paths, { width, height }) : [];
         const across = paths.length > 0 ? rulesAcross(paths) : [];
-        const glyphs = tables.length > 0 ? glyphsOf(count) : [];
-        if (tables.length > 0)
-          tables = keepingTextApart(
-            tables,
-            glyphs.filter((glyph) => glyph !== undefined),
-          );
+        const glyphs =
+          tables.length > 0 ? glyphsOf(count, fills.length > 0 ? this.paintingOrder(page) : undefined) : [];
+        const seen = glyphs.filter((glyph) => glyph !== undefined);
+        const hidden = hiddenLines(seen, fills);
+        if (tables.length > 0) tables = keepingTextApart(tables, seen, hidden);
+        // (A line hidden under the table's fills is in none of its cells.)
         const cellAt = (i: number): CellPlace | null | undefined =>
-          glyphs[i] ? (placeOf(tables, glyphs[i]) ?? null) : undefined;
+          glyphs[i] ? (hidden.has(glyphs[i].line) ? null : (placeOf(tables, glyphs[i]) ?? null)) : undefined;
         const pieceAt = tags ? tagAt : tables.length > 0 ? cellAt : undefined;
         const addLine = (start: number, end: number) => {
           if (!pieceAt) return addPiece(start, end);
@@ -536,10 +560,30 @@ export class PdfiumPdf {
     });
   }
 
-  /** The boxes of the page's path objects, a rectangle's four sides each a box of its own. */
-  private pathBoxesOf(page: number, height: number): Box[] {
+  /** The page's objects, each with its place in the painting order. */
+  private paintingOrder(page: number): Map<number, number> {
     const m = this.engine.module;
-    const bounds = m.wasmExports.malloc(16);
+    const order = new Map<number, number>();
+    const count = m._FPDFPage_CountObjects(page);
+    for (let i = 0; i < count; i++) order.set(m._FPDFPage_GetObject(page, i), i);
+    return order;
+  }
+
+  /**
+   * The boxes of the page's path objects, a rectangle's four sides each a box of its own, and the rectangles
+   * filled opaque with their places in the painting order (what they hide lies under them).
+   */
+  private pathsOf(page: number, height: number): { boxes: Box[]; fills: Fill[] } {
+    const m = this.engine.module;
+    const bounds = m.wasmExports.malloc(32);
+    /** Whether a path is filled with an opaque colour, painted over what lies under it (no blend, no mask). */
+    const isOpaqueFill = (object: number) => {
+      if (m._FPDFPageObj_HasTransparency(object)) return false;
+      if (!m._FPDFPath_GetDrawMode(object, bounds, bounds + 4)) return false;
+      if (new DataView(m.HEAPU8.buffer).getInt32(bounds, true) === 0) return false;
+      if (!m._FPDFPageObj_GetFillColor(object, bounds, bounds + 4, bounds + 8, bounds + 12)) return false;
+      return new DataView(m.HEAPU8.buffer).getUint32(bounds + 12, true) === 255;
+    };
     /** Four to six straight segments, each along an axis: a move, three or four lines, and maybe a close. */
     const isRectangle = (object: number) => {
       const segments = m._FPDFPath_CountSegments(object);
@@ -559,6 +603,7 @@ export class PdfiumPdf {
     };
     try {
       const boxes: Box[] = [];
+      const fills: Fill[] = [];
       const count = m._FPDFPage_CountObjects(page);
       for (let i = 0; i < count; i++) {
         const object = m._FPDFPage_GetObject(page, i);
@@ -572,9 +617,10 @@ export class PdfiumPdf {
         if (isRectangle(object)) {
           const [x0, y0, x1, y1] = box;
           boxes.push([x0, y0, x1, y0], [x0, y1, x1, y1], [x0, y0, x0, y1], [x1, y0, x1, y1]);
+          if (isOpaqueFill(object)) fills.push({ box, order: i });
         } else boxes.push(box);
       }
-      return boxes;
+      return { boxes, fills };
     } finally {
       m.wasmExports.free(bounds);
     }
