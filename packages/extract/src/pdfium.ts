@@ -428,55 +428,32 @@ export class PdfiumPdf {
           }
           addPiece(from, end, current);
         };
-        /** Whether a line's rectangles stand over more than one line's height: text set on several lines. */
-        const spansLines = (start: number, end: number) => {
-          const rects = m._FPDFText_CountRects(textPage, start, end - start);
-          if (rects < 2) return false;
-          let low = Infinity;
-          let high = -Infinity;
-          let least = Infinity;
-          for (let r = 0; r < rects; r++) {
-            if (!m._FPDFText_GetRect(textPage, r, scratch, scratch + 8, scratch + 16, scratch + 24)) continue;
-            const view = heap();
-            const top = view.getFloat64(scratch + 8, true);
-            const bottom = view.getFloat64(scratch + 24, true);
-            low = Math.min(low, bottom, top);
-            high = Math.max(high, bottom, top);
-            least = Math.min(least, Math.abs(top - bottom));
-          }
-          return high - low > least * LINES_APART;
-        };
         /**
-         * A line as PDFium gives it, cut where a character stands a line lower and left of the one before it:
-         * text set on several lines without line ends (a slide's list as LibreOffice prints it), which PDFium
-         * gives as one line. A superscript, a drop cap and a table's cells centred in their rows are not cut.
+         * Where a line PDFium gives as one goes on to the next line: before each character that stands a line
+         * lower and back at the start of a line (left, or right in a right-to-left script). Text set on several
+         * lines without line ends (a slide's list as LibreOffice prints it) comes as one line. A superscript, a
+         * drop cap, a rotated line and a table's cells centred in their rows give no cut.
          */
-        const addLines = (start: number, end: number) => {
-          let from = start;
-          if (end - start > 1 && spansLines(start, end)) {
-            let previous: number[] | undefined;
-            for (let i = start; i < end; i++) {
-              const code = text.charCodeAt(i);
-              // (An accent or a vowel mark stands above or below its letter.)
-              const box = code > 0x20 && code !== 0xfffe && !MARK.test(text[i]!) ? charBox(i, scratch) : undefined;
-              if (!box) continue;
-              const [left, , bottom, top] = box as [number, number, number, number];
-              if (previous) {
-                const [previousLeft, , previousBottom, previousTop] = previous as [number, number, number, number];
-                const height = Math.max(previousTop - previousBottom, top - bottom);
-                const lower = (previousBottom + previousTop) / 2 - (bottom + top) / 2 > height * NEXT_LINE;
-                // Back to the start of the next line: a line's height or more to the left, or to the right in a
-                // right-to-left script (a rotated line's letters step down without moving across).
-                const back = RIGHT_TO_LEFT.test(text[i]!) ? left - previousLeft : previousLeft - left;
-                if (lower && back > height) {
-                  addLine(from, i);
-                  from = i;
-                }
-              }
-              previous = box;
+        const nextLineCuts = (start: number, end: number): number[] => {
+          const cuts: number[] = [];
+          let previous: number[] | undefined;
+          for (let i = start; i < end; i++) {
+            const code = text.charCodeAt(i);
+            // (An accent or a vowel mark stands above or below its letter.)
+            const box = code > 0x20 && code !== 0xfffe && !MARK.test(text[i]!) ? charBox(i, scratch) : undefined;
+            if (!box) continue;
+            const [left, , bottom, top] = box as [number, number, number, number];
+            if (previous) {
+              const [previousLeft, , previousBottom, previousTop] = previous as [number, number, number, number];
+              const lineHeight = Math.max(previousTop - previousBottom, top - bottom);
+              const lower = (previousBottom + previousTop) / 2 - (bottom + top) / 2 > lineHeight * NEXT_LINE;
+              // (A rotated line's letters step down without moving across.)
+              const back = RIGHT_TO_LEFT.test(text[i]!) ? left - previousLeft : previousLeft - left;
+              if (lower && back > lineHeight) cuts.push(i);
             }
+            previous = box;
           }
-          addLine(from, end);
+          return cuts;
         };
         /** The line's text cut into its runs, each character by where its box stands. */
         const runsOf = (start: number, end: number, edges: number[]): TextRun[] => {
@@ -487,7 +464,7 @@ export class PdfiumPdf {
           }
           return runsOfLine(text.slice(start, end), lefts, edges);
         };
-        const addPiece = (start: number, end: number, piece?: Piece | null) => {
+        const addPiece = (start: number, end: number, piece?: Piece | null, cut = false) => {
           const lineText = text.slice(start, end);
           if (!lineText.trim()) return;
           const rects = m._FPDFText_CountRects(textPage, start, end - start);
@@ -497,6 +474,8 @@ export class PdfiumPdf {
           let y1 = -Infinity;
           let gaps: number[] | undefined;
           let previousRight = Infinity;
+          /** The least rectangle's height: rectangles standing over more than LINES_APART of it hold several lines. */
+          let least = Infinity;
           const lineRects: TextRect[] = [];
           for (let r = 0; r < rects; r++) {
             if (!m._FPDFText_GetRect(textPage, r, scratch, scratch + 8, scratch + 16, scratch + 24)) continue;
@@ -513,6 +492,14 @@ export class PdfiumPdf {
             if (runLeft - previousRight > Math.abs(top - bottom) * 2) (gaps ??= []).push(runLeft);
             previousRight = Math.max(left, right);
             lineRects.push({ left: runLeft, right: previousRight, height: Math.abs(top - bottom) });
+            least = Math.min(least, Math.abs(top - bottom));
+          }
+          if (!cut && lineRects.length >= 2 && y1 - y0 > least * LINES_APART) {
+            const cuts = nextLineCuts(start, end);
+            if (cuts.length > 0) {
+              [start, ...cuts].forEach((from, k) => addPiece(from, cuts[k] ?? end, piece, true));
+              return;
+            }
           }
           const edges = runEdgesOf(lineRects);
           if (x0 === Infinity) x0 = y0 = x1 = y1 = 0;
@@ -544,14 +531,14 @@ export class PdfiumPdf {
         for (let i = 0; i < count; i++) {
           const code = text.charCodeAt(i);
           if (code === 0x0d || code === 0x0a) {
-            addLines(start, i);
+            addLine(start, i);
             start = i + 1;
           } else if (code === 0xfffe) {
-            addLines(start, i + 1);
+            addLine(start, i + 1);
             start = i + 1;
           }
         }
-        addLines(start, count);
+        addLine(start, count);
         return { width, height, lines, ...(across.length > 0 ? { rules: across } : {}) };
       } finally {
         m.wasmExports.free(scratch);
