@@ -6,7 +6,7 @@ import { BULLET, CHECK_BOX, decimalOf, LETTER_BULLET, NUMBER, OUTLINE_NUMBER, TI
 import { PageTables } from './pdf-tables.ts';
 import type { LineTag } from './pdf-tags.ts';
 import type { TextSegment } from './types.ts';
-import { normalizeText } from './words.ts';
+import { normalizeText, RIGHT_TO_LEFT } from './words.ts';
 
 /** One line of a page's text layer, as the engine groups it. */
 export interface LayoutLine {
@@ -233,9 +233,6 @@ function inRuns(line: LayoutLine): boolean {
   const gaps = line.gaps?.length ?? 0;
   return gaps > 0 && gaps > (markerOf(line.text) || SECTION_NUMBER.test(line.text) ? 1 : 0);
 }
-
-/** Letters of a script written right to left. */
-const RIGHT_TO_LEFT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
 
 /** Whether `line` goes on the paragraph `block` ends with, from spacing, size, weight and what starts it. */
 function continues(block: Block, line: LayoutLine, code: Set<LayoutLine>): boolean {

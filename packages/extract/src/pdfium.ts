@@ -14,6 +14,7 @@ import type { TextRun } from './pdf-aligned-tables.ts';
 import { lamAlefInOrder } from './pdf-ligatures.ts';
 import { runEdgesOf, runsOfLine, type TextRect } from './pdf-line-runs.ts';
 import { tagsByMarkedContent, type LineTag, type StructNode } from './pdf-tags.ts';
+import { RIGHT_TO_LEFT } from './words.ts';
 
 /** The PDFium functions used here, as the WebAssembly build exports them (the wrapper types only some). */
 interface PdfiumModule {
@@ -158,19 +159,19 @@ export interface PdfiumPageLines {
   rules?: Box[];
 }
 
-/** Bold by its name: Helvetica-Bold, MyriadPro-Bd, TeX's CMBX12 and SFBX1000, Calibri,Bold. */
 /** A line's rectangles standing over this many times the least one's height hold text on several lines. */
 const LINES_APART = 1.6;
 /** A character whose middle stands this many heights under the one before it is on the next line. */
 const NEXT_LINE = 0.6;
+/** A combining mark (an accent, a vowel sign): it stands above or below its letter. */
 const MARK = /\p{M}/u;
-const RIGHT_TO_LEFT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
 /**
  * Fixed-pitch fonts, by name: a font descriptor's FixedPitch flag is set by every CJK font and by some fonts of
  * ordinary text, so it says too much.
  */
 const FIXED_PITCH_NAME = /mono|courier|consol|typewriter|cmtt|menlo|inconsolata|lucida ?console|sfmono/i;
 const isFixedPitch = (font: { name: string }) => FIXED_PITCH_NAME.test(font.name);
+/** Bold by its name: Helvetica-Bold, MyriadPro-Bd, TeX's CMBX12 and SFBX1000, Calibri,Bold. */
 const BOLD_NAME = /bold|black|heavy|demi|bd(it)?$|[-,]bd|bx\d|cmb\d/i;
 /** A FontDescriptor flag: the font is drawn bold whatever its name. */
 const FORCE_BOLD = 0x40000;

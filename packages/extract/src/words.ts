@@ -1,3 +1,6 @@
+/** A letter of a script written right to left. */
+export const RIGHT_TO_LEFT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
+
 /**
  * What a word is: letters and digits, joined inside by an apostrophe or a hyphen. The functions below scan for
  * it code unit by code unit instead of running this pattern: over a 600-page book the pattern and the five
