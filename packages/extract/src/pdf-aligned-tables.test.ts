@@ -234,7 +234,7 @@ describe('tables set out in aligned columns, from a page’s lines', () => {
     ]);
   });
 
-  it('finds no table in two rows, in labels with their values, in a list’s markers and items, nor in numbered formulas', () => {
+  it('finds no table in two rows, in labels with their values, in a list’s markers and items, nor in numbered formulas or code', () => {
     expect(
       alignedTables([
         line(90, [
@@ -292,6 +292,17 @@ describe('tables set out in aligned columns, from a page’s lines', () => {
       ]),
     ];
     expect(alignedTables(formulas)).toEqual([]);
+    // Code set out in columns (an assignment's operands lined up), in a fixed-pitch font.
+    const code = [90, 106, 122].map((top, i) => ({
+      ...line(top, [
+        [`width_${i}`, 72],
+        ['=', 160],
+        [`${i * 4}`, 180],
+      ]),
+      fixedPitch: true,
+    }));
+    expect(alignedTables(code)).toEqual([]);
+    expect(alignedTables(code.map(({ fixedPitch: _, ...rest }) => rest))).toHaveLength(1);
   });
 
   it('finds no table in three columns of running text side by side, nor in notes with their text', () => {

@@ -15,7 +15,8 @@ export interface AlignedLine {
   box: Box;
   size: number;
   bold: boolean;
-  font?: string;
+  /** The line is set in a fixed-pitch font (code). */
+  fixedPitch?: boolean;
   /** The line's runs that stand apart, where it has two or more. */
   runs?: TextRun[];
 }
@@ -61,7 +62,6 @@ const SENTENCE_WORDS = 6;
 
 /** A table of contents' line (dot leaders) or a code listing's (a fixed-pitch font) is no table's row. */
 const LEADERS = /(?:\.\s?){4,}/u;
-const FIXED_PITCH = /mono|courier|consol|code|typewriter|cmtt/i;
 
 interface Row {
   top: number;
@@ -76,7 +76,7 @@ const isRowOfRuns = (line: AlignedLine) =>
   (line.runs?.length ?? 0) >= 2 &&
   !MARKER.test(line.runs![0]!.text) &&
   !LEADERS.test(line.text) &&
-  !FIXED_PITCH.test(line.font ?? '');
+  !line.fixedPitch;
 const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 interface Column {
