@@ -91,14 +91,13 @@ export interface TextSegment extends StructureFields {
   confidence?: number;
 }
 
-/**
- * An ordered item's own number, where it has one a list can start at (CommonMark's start numbers have at most nine
- * digits and no sign); the item before it counted on otherwise.
- */
+/** Whether a list can start at `number`: CommonMark's start numbers have at most nine digits and no sign. */
+export const isListNumber = (number: number | undefined): number is number =>
+  Number.isInteger(number) && number! >= 0 && number! <= 999_999_999;
+
+/** An ordered item's own number, where it has one a list can start at; the item before it counted on otherwise. */
 export const ownNumber = (element: StructureFields): number | undefined =>
-  element.ordered && Number.isInteger(element.number) && element.number! >= 0 && element.number! <= 999_999_999
-    ? element.number
-    : undefined;
+  element.ordered && isListNumber(element.number) ? element.number : undefined;
 
 /**
  * The plain text of a document model: its elements' texts in order, a blank line between blocks, and a list's

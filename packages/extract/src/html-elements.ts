@@ -1,4 +1,4 @@
-import type { TableCell } from './document.ts';
+import { isListNumber, type TableCell } from './document.ts';
 import type { DomElement, DomNode } from './html-dom.ts';
 import type { TextSegment } from './types.ts';
 import { normalizeText } from './words.ts';
@@ -111,7 +111,7 @@ class ListCounter {
     const ordinal = integerOf(li.getAttribute('value')) ?? this.ordinal;
     this.ordinal = ordinal + 1;
     if (NOT_DECIMAL.test(li.getAttribute('type') ?? '')) return undefined;
-    return ordinal >= 0 && ordinal <= 999_999_999 ? ordinal : undefined;
+    return isListNumber(ordinal) ? ordinal : undefined;
   }
 }
 
