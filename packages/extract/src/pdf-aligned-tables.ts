@@ -73,10 +73,7 @@ const heightOf = (line: AlignedLine) => line.box[3] - line.box[1];
 const runsOf = (line: AlignedLine): TextRun[] =>
   line.runs ?? [{ text: line.text.trim(), left: line.box[0], right: line.box[2] }];
 const isRowOfRuns = (line: AlignedLine) =>
-  (line.runs?.length ?? 0) >= 2 &&
-  !MARKER.test(line.runs![0]!.text) &&
-  !LEADERS.test(line.text) &&
-  !line.fixedPitch;
+  (line.runs?.length ?? 0) >= 2 && !MARKER.test(line.runs![0]!.text) && !LEADERS.test(line.text) && !line.fixedPitch;
 const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 interface Column {
