@@ -16,6 +16,8 @@ export interface LayoutLine {
   /** The font's size on the line, in points (any consistent measure: only ratios are read). */
   size: number;
   bold: boolean;
+  /** The line is set in italics, start, middle and end. */
+  italic?: boolean;
   /** The font's name, where the engine gives it. */
   font?: string;
   /** The line is set in a fixed-pitch font, start, middle and end (code). */
@@ -52,6 +54,8 @@ const MARGIN_BAND = 0.12;
 const HEADING_MAX_LINES = 3;
 const HEADING_MAX_CHARS = 160;
 const HEADING_MAX_WORDS = 20;
+/** An italic heading is a title of a few words; a longer italic line is a note or an aside. */
+const ITALIC_HEADING_MAX_WORDS = 10;
 /** A numbered note set this much smaller than the body text is a footnote, not a list's item. */
 const FOOTNOTE_RATIO = 0.9;
 
@@ -262,6 +266,10 @@ function continues(block: Block, line: LayoutLine, code: Set<LayoutLine>): boole
   if (line.bold !== last.bold && !brokenWord && !hanging) return false;
   const size = Math.min(line.size, last.size);
   if (Math.abs(line.size - last.size) > size * 0.1) return false;
+  // A short line alone in italics over upright text at its size: a heading set in italics, apart from its text
+  // (a paragraph's first line in italics runs to the margin, or goes on in italics).
+  if (block.lines.length === 1 && last.italic && !line.italic && !block.kind && last.box[2] < line.box[2] - size * 4)
+    return false;
   // Another typeface at another size: a heading's line, then its text (a word in italics keeps the size).
   if (line.font && last.font && line.font !== last.font && Math.abs(line.size - last.size) > size * 0.04) return false;
   const gap = line.box[1] - last.box[3];
@@ -416,7 +424,23 @@ function isHeading(
   // text of its own size, both under the body's, is a table's header row.
   const headsSmaller = next !== undefined && next.size * HEADING_SIZE_RATIO <= block.size;
   const bigEnough = block.size >= body * 0.97 || (block.size >= body * 0.9 && headsSmaller);
-  return !bodyBold && block.bold && bigEnough && !/[.:]$/.test(text) && block.lines.length <= 2;
+  if (!bodyBold && block.bold && bigEnough && !/[.:]$/.test(text) && block.lines.length <= 2) return true;
+  // A line alone in italics at the body's size, over upright text, that reads as a title: capitalised, short,
+  // without a sentence's last stop (a handbook's lowest heading; an italic note ends as a sentence does).
+  return (
+    block.lines.length === 1 &&
+    block.lines[0]!.italic === true &&
+    !block.bold &&
+    block.size >= body * 0.97 &&
+    next !== undefined &&
+    !next.lines[0]!.italic &&
+    next.size < block.size * SAME_SIZE &&
+    // (It heads text: a paragraph or a list, not a label's one word in the next cell.)
+    (next.kind === 'list-item' || next.text.split(/\s+/).length >= 4) &&
+    /^[\p{Lu}\d]/u.test(text) &&
+    text.split(/\s+/).length <= ITALIC_HEADING_MAX_WORDS &&
+    !/[.:,;!?)\]]$/.test(text)
+  );
 }
 
 /**
@@ -431,7 +455,11 @@ function headingLevels(headings: Block[], body: number): Map<Block, number> {
   const sizes: number[] = [];
   for (const size of [...bigger].sort((a, b) => b - a))
     if (!sizes.some((known) => known / size < SAME_SIZE)) sizes.push(size);
-  const rankOf = (h: Block) => 1 + sizes.filter((known) => known / h.size >= SAME_SIZE).length;
+  // Italics at the body's size stand under the body's size in bold, where the document has both.
+  const italicAtBody = (h: Block) => h.lines[0]!.italic === true && !h.bold && h.size < body * HEADING_SIZE_RATIO;
+  const boldAtBody = headings.some((h) => h.bold && !italicAtBody(h) && h.size < body * HEADING_SIZE_RATIO);
+  const rankOf = (h: Block) =>
+    1 + sizes.filter((known) => known / h.size >= SAME_SIZE).length + (boldAtBody && italicAtBody(h) ? 1 : 0);
   const depthOf = (h: Block) => {
     const number = SECTION_NUMBER.exec(h.text);
     return number ? number[1]!.split('.').length : 0;

@@ -422,6 +422,37 @@ describe('the structure of a PDF, read from its page', () => {
     ]);
   });
 
+  it('reads a line alone in italics over upright text as a heading under the bold ones, and italic notes as text', async () => {
+    const times = (doc: PDFKit.PDFDocument, font: string, text: string, after = 0.8) => {
+      doc.font(font).fontSize(11).text(text, { width: 450 });
+      doc.moveDown(after);
+    };
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      times(doc, 'Times-Bold', 'Landing Gear', 0.3);
+      times(doc, 'Times-Roman', BODY);
+      // Set close over its text, as a handbook sets its lowest headings.
+      times(doc, 'Times-Italic', 'Wheel Brakes', 0);
+      times(doc, 'Times-Roman', BODY);
+      // A note in italics ends as a sentence does; a passage in italics runs on over several lines.
+      times(doc, 'Times-Italic', 'Check the brakes before every flight.', 0.3);
+      times(doc, 'Times-Roman', BODY);
+      times(doc, 'Times-Italic', BODY, 0.3);
+      times(doc, 'Times-Roman', BODY);
+    });
+    const result = await extract(pdf);
+    expect(kinds(result)).toEqual([
+      ['heading', 1, 'Landing Gear'],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['heading', 2, 'Wheel Brakes'],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['paragraph', undefined, 'Check the brakes before every flight.'],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+    ]);
+  });
+
   it('reads no heading in a bold table header smaller than the body, nor in a bold line alone at the foot of the page', async () => {
     const pdf = await renderPdf({}, (doc) => {
       doc.addPage({ size: 'A4', margins: { top: 72, bottom: 20, left: 72, right: 72 } });

@@ -125,6 +125,8 @@ export interface PdfiumLine {
   /** The font's em size on the page, in points (the size set times the text matrix's scale). */
   size: number;
   bold: boolean;
+  /** The line is set in italics (or an oblique face), start, middle and end. */
+  italic?: boolean;
   /** The font of the line's middle character, without a subset's prefix ("ABCDEF+"); '' when it has none. */
   font: string;
   /** The line is set in a fixed-pitch font, start, middle and end (code). */
@@ -175,6 +177,12 @@ const isFixedPitch = (font: { name: string }) => FIXED_PITCH_NAME.test(font.name
 const BOLD_NAME = /bold|black|heavy|demi|bd(it)?$|[-,]bd|bx\d|cmb\d/i;
 /** A FontDescriptor flag: the font is drawn bold whatever its name. */
 const FORCE_BOLD = 0x40000;
+/** A FontDescriptor flag: the font's glyphs slant (italic or oblique). */
+const ITALIC_FLAG = 0x40;
+/** Italic by its name: Times-Italic, Helvetica-Oblique, Arial,BoldItalic, MinionPro-It, TeX's CMTI10 and CMSL10. */
+const ITALIC_NAME = /italic|oblique|[-,](bold)?it$|cmti\d|cmsl\d|cmbxti\d|cmbxsl\d/i;
+const isItalic = (font: { flags: number; name: string }) =>
+  (font.flags & ITALIC_FLAG) !== 0 || ITALIC_NAME.test(font.name);
 
 export type DocumentInfo = Partial<Record<'title' | 'author' | 'subject' | 'creator' | 'producer', string>>;
 
@@ -515,6 +523,7 @@ export class PdfiumPdf {
           const size = middleOf(sizeOf(first), sizeOf(middle), sizeOf(last));
           const font = fontOf(middle);
           const fixedPitch = [first, middle, last].every((i) => isFixedPitch(i === middle ? font : fontOf(i)));
+          const italic = [first, middle, last].every((i) => isItalic(i === middle ? font : fontOf(i)));
           lines.push({
             text: lineText,
             box: [x0, y0, x1, y1],
@@ -522,6 +531,7 @@ export class PdfiumPdf {
             // Bold in its middle and at one end: a line, not a word in bold inside it.
             bold: isBold(middle, font) && (isBold(first) || isBold(last)),
             font: font.name,
+            ...(italic ? { italic } : {}),
             ...(fixedPitch ? { fixedPitch } : {}),
             gaps: gaps ?? NO_GAPS,
             ...(edges.length >= 4 ? { runs: runsOf(start, end, edges) } : {}),
