@@ -54,6 +54,8 @@ const MARGIN_BAND = 0.12;
 const HEADING_MAX_LINES = 3;
 const HEADING_MAX_CHARS = 160;
 const HEADING_MAX_WORDS = 20;
+/** Signs of a formula: operators, and the math alphabets of Unicode (𝐵, 𝑥). */
+const MATH = /[=+−×·÷<>≤≥∑∫|]|[\u{1D400}-\u{1D7FF}]/u;
 /** An italic heading is a title of a few words; a longer italic line is a note or an aside. */
 const ITALIC_HEADING_MAX_WORDS = 10;
 /** A numbered note set this much smaller than the body text is a footnote, not a list's item. */
@@ -238,6 +240,9 @@ function inRuns(line: LayoutLine): boolean {
   return gaps > 0 && gaps > (markerOf(line.text) || SECTION_NUMBER.test(line.text) ? 1 : 0);
 }
 
+/** Text, or a line numbered as a section is ("2.3 Results"), not as a list's item ("1. Reviewer"). */
+const textOrSection = (block: Block) => !block.kind || (block.kind === 'list-item' && block.marker!.text === '');
+
 /** Whether `line` goes on the paragraph `block` ends with, from spacing, size, weight and what starts it. */
 function continues(block: Block, line: LayoutLine, code: Set<LayoutLine>): boolean {
   if (block.kind === 'page-header' || block.kind === 'page-footer') return false;
@@ -268,7 +273,13 @@ function continues(block: Block, line: LayoutLine, code: Set<LayoutLine>): boole
   if (Math.abs(line.size - last.size) > size * 0.1) return false;
   // A short line alone in italics over upright text at its size: a heading set in italics, apart from its text
   // (a paragraph's first line in italics runs to the margin, or goes on in italics).
-  if (block.lines.length === 1 && last.italic && !line.italic && !block.kind && last.box[2] < line.box[2] - size * 4)
+  if (
+    block.lines.length === 1 &&
+    last.italic &&
+    !line.italic &&
+    textOrSection(block) &&
+    last.box[2] < line.box[2] - size * 4
+  )
     return false;
   // Another typeface at another size: a heading's line, then its text (a word in italics keeps the size).
   if (line.font && last.font && line.font !== last.font && Math.abs(line.size - last.size) > size * 0.04) return false;
@@ -424,13 +435,20 @@ function isHeading(
   // text of its own size, both under the body's, is a table's header row.
   const headsSmaller = next !== undefined && next.size * HEADING_SIZE_RATIO <= block.size;
   const bigEnough = block.size >= body * 0.97 || (block.size >= body * 0.9 && headsSmaller);
-  if (!bodyBold && block.bold && bigEnough && !/[.:]$/.test(text) && block.lines.length <= 2) return true;
-  // A line alone in italics at the body's size, over upright text, that reads as a title: capitalised, short,
-  // without a sentence's last stop (a handbook's lowest heading; an italic note ends as a sentence does).
+  return !bodyBold && block.bold && bigEnough && !/[.:]$/.test(text) && block.lines.length <= 2;
+}
+
+/**
+ * A line alone in italics at the body's size over upright text, that reads as a title: capitalised, short, one
+ * sentence without its last stop (a handbook's or a paper's lowest heading; an italic note ends as a sentence does).
+ */
+function isItalicHeading(block: Block, body: number, next?: Block): boolean {
+  const text = block.text.trim();
   return (
     block.lines.length === 1 &&
     block.lines[0]!.italic === true &&
     !block.bold &&
+    textOrSection(block) &&
     block.size >= body * 0.97 &&
     next !== undefined &&
     !next.lines[0]!.italic &&
@@ -439,7 +457,12 @@ function isHeading(
     (next.kind === 'list-item' || next.text.split(/\s+/).length >= 4) &&
     /^[\p{Lu}\d]/u.test(text) &&
     text.split(/\s+/).length <= ITALIC_HEADING_MAX_WORDS &&
-    !/[.:,;!?)\]]$/.test(text)
+    // Words, ending in a letter or a number: not a formula in math italics ("B =", "3 + x"), a proof's "... □".
+    /\p{L}{3}/u.test(text) &&
+    !MATH.test(text) &&
+    /[\p{L}\p{N}]$/u.test(text) &&
+    // (One sentence: "Report. Send to: ..." is two.)
+    !/[.!?]\s+\p{Lu}/u.test(text.replace(SECTION_NUMBER, ''))
   );
 }
 
@@ -547,7 +570,10 @@ function readLayout(pages: LayoutPage[], withTables: boolean) {
     }
     return { page: page.page, height: page.height, blocks, aligned: before, cells: page.lines.filter((l) => l.cell) };
   });
-  const headings = pageBlocks.flatMap(({ blocks, height }) => {
+  // A line in italics at the top of a page that repeats a heading, or ends in the page's number, is the page's
+  // running head, where the document is too short to show it running.
+  const runningHeads = new Set<Block>();
+  const found = pageBlocks.flatMap(({ blocks, height }) => {
     // A heading heads what follows it: one alone at the page's foot, under all its text, is a footer (a
     // typesetter keeps a heading with the text after it, so it is never the last thing on a page).
     const lowest = blocks.reduce<Block | undefined>(
@@ -555,9 +581,18 @@ function readLayout(pages: LayoutPage[], withTables: boolean) {
       undefined,
     );
     const text = blocks.filter((block) => !block.kind?.startsWith('page-'));
+    const highest = text.reduce<Block | undefined>(
+      (high, block) => (high && high.box[1] <= block.box[1] ? high : block),
+      undefined,
+    );
+    const italicHeading = (block: Block, i: number) => {
+      if (!isItalicHeading(block, body, text[i + 1])) return false;
+      if (block === highest && block.box[1] <= height * MARGIN_BAND) runningHeads.add(block);
+      return true;
+    };
     const found = text.filter(
       (block, i) =>
-        isHeading(block, body, bodyBold, font, text[i + 1], text[i - 1]) &&
+        (isHeading(block, body, bodyBold, font, text[i + 1], text[i - 1]) || italicHeading(block, i)) &&
         !(block === lowest && block.box[1] >= height * (1 - MARGIN_BAND)),
     );
     // Bold lines at the body's size one after another (a table's header, code, a list of names) are emphasis:
@@ -569,6 +604,13 @@ function readLayout(pages: LayoutPage[], withTables: boolean) {
       const at = blocks.indexOf(block);
       return !boldOnly(blocks[at - 1]) && !boldOnly(blocks[at + 1]);
     });
+  });
+  const repeated = (head: Block) =>
+    found.some((other) => other !== head && runningKey(other.text) === runningKey(head.text));
+  const headings = found.filter((block) => {
+    if (!runningHeads.has(block) || !(/\d$/.test(block.text.trim()) || repeated(block))) return true;
+    block.kind = 'page-header';
+    return false;
   });
   const levels = headingLevels(headings, body);
   const isHeadingBlock = new Set(headings);

@@ -453,6 +453,30 @@ describe('the structure of a PDF, read from its page', () => {
     ]);
   });
 
+  it("reads an italic line atop a page that repeats a heading as the page's running head, not a heading", async () => {
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      doc.font('Times-Roman').fontSize(11).text(BODY, { width: 450 });
+      doc.moveDown(0.8);
+      doc.font('Times-Bold').fontSize(11).text('Wheel Brakes', { width: 450 });
+      doc.moveDown(0.3);
+      doc.font('Times-Roman').fontSize(11).text(BODY, { width: 450 });
+      // A short document: the running head is on one page only, so it cannot show itself running.
+      doc.addPage();
+      doc.font('Times-Italic').fontSize(11).text('Wheel Brakes', 72, 40, { width: 450 });
+      doc.font('Times-Roman').fontSize(11).text(BODY, 72, 90, { width: 450 });
+    });
+    const result = await extract(pdf);
+    expect(kinds(result)).toEqual([
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['heading', 1, 'Wheel Brakes'],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['page-header', undefined, 'Wheel Brakes'],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+    ]);
+    expect(toMarkdown(result.segments).match(/Wheel Brakes/g)).toHaveLength(1);
+  });
+
   it('reads no heading in a bold table header smaller than the body, nor in a bold line alone at the foot of the page', async () => {
     const pdf = await renderPdf({}, (doc) => {
       doc.addPage({ size: 'A4', margins: { top: 72, bottom: 20, left: 72, right: 72 } });

@@ -47,6 +47,8 @@ interface PdfiumModule {
   _FPDFText_GetFontWeight(textPage: number, index: number): number;
   _FPDFText_GetFontInfo(textPage: number, index: number, buffer: number, length: number, flags: number): number;
   _FPDFText_GetTextObject(textPage: number, index: number): number;
+  _FPDFTextObj_GetFont(textObject: number): number;
+  _FPDFFont_GetItalicAngle(font: number, angle: number): number;
   _FPDFPageObj_GetMarkedContentID(object: number): number;
   _FPDFCatalog_IsTagged(doc: number): number;
   _FPDF_StructTree_GetForPage(page: number): number;
@@ -179,10 +181,11 @@ const BOLD_NAME = /bold|black|heavy|demi|bd(it)?$|[-,]bd|bx\d|cmb\d/i;
 const FORCE_BOLD = 0x40000;
 /** A FontDescriptor flag: the font's glyphs slant (italic or oblique). */
 const ITALIC_FLAG = 0x40;
-/** Italic by its name: Times-Italic, Helvetica-Oblique, Arial,BoldItalic, MinionPro-It, TeX's CMTI10 and CMSL10. */
-const ITALIC_NAME = /italic|oblique|[-,](bold)?it$|cmti\d|cmsl\d|cmbxti\d|cmbxsl\d/i;
-const isItalic = (font: { flags: number; name: string }) =>
-  (font.flags & ITALIC_FLAG) !== 0 || ITALIC_NAME.test(font.name);
+/**
+ * Italic by its name: Times-Italic, Helvetica-Oblique, Arial,BoldItalic, MinionPro-It, URW's Palladio-Ital and
+ * NimbusRomNo9L-ReguItal, TeX's CMTI10 and CMSL10.
+ */
+const ITALIC_NAME = /ital|oblique|[-,](bold)?it$|cmti\d|cmsl\d|cmbxti\d|cmbxsl\d/i;
 
 export type DocumentInfo = Partial<Record<'title' | 'author' | 'subject' | 'creator' | 'producer', string>>;
 
@@ -363,6 +366,15 @@ export class PdfiumPdf {
           const font = length > 1 ? bytes.toString('latin1', name, name + Math.min(length, 128) - 1) : '';
           return { flags: flagBits, name: font.replace(/^[A-Z]{6}\+/, '') };
         };
+        // Italic by the descriptor's flag or the font's name, else by its slant (TeX's fonts set only the angle).
+        const isItalic = (i: number, font = fontOf(i)) => {
+          if ((font.flags & ITALIC_FLAG) !== 0 || ITALIC_NAME.test(font.name)) return true;
+          const object = m._FPDFText_GetTextObject(textPage, i);
+          const handle = object ? m._FPDFTextObj_GetFont(object) : 0;
+          return (
+            handle !== 0 && m._FPDFFont_GetItalicAngle(handle, scratch) !== 0 && heap().getInt32(scratch, true) !== 0
+          );
+        };
         const isBold = (i: number, font = fontOf(i)) =>
           m._FPDFText_GetFontWeight(textPage, i) >= 600 || (font.flags & FORCE_BOLD) !== 0 || BOLD_NAME.test(font.name);
         /**
@@ -523,7 +535,8 @@ export class PdfiumPdf {
           const size = middleOf(sizeOf(first), sizeOf(middle), sizeOf(last));
           const font = fontOf(middle);
           const fixedPitch = [first, middle, last].every((i) => isFixedPitch(i === middle ? font : fontOf(i)));
-          const italic = [first, middle, last].every((i) => isItalic(i === middle ? font : fontOf(i)));
+          // Italic in its middle and at one end: a heading's number may stand upright before it.
+          const italic = isItalic(middle, font) && (isItalic(first) || isItalic(last));
           lines.push({
             text: lineText,
             box: [x0, y0, x1, y1],
