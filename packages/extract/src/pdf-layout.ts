@@ -58,6 +58,14 @@ const HEADING_MAX_WORDS = 20;
 const MATH = /[=+−×·÷<>≤≥∑∫|]|[\u{1D400}-\u{1D7FF}]/u;
 /** An italic heading is a title of a few words; a longer italic line is a note or an aside. */
 const ITALIC_HEADING_MAX_WORDS = 10;
+/** Full lines a document needs before its own line spacing is read from them. */
+const SPACING_SAMPLES = 5;
+/** A full line of a paragraph is at least this share of the page's width (a column of two is about 0.4). */
+const FULL_LINE = 0.35;
+/** The share of a page's text width a full line of ragged-right text may stop short by. */
+const RAGGED = 0.15;
+/** How much wider than its usual line spacing a paragraph's gap between lines may be (a line's depth varies). */
+const SPACING_ROOM = 1.3;
 /** A numbered note set this much smaller than the body text is a footnote, not a list's item. */
 const FOOTNOTE_RATIO = 0.9;
 
@@ -113,6 +121,42 @@ function bodyIsBold(pages: LayoutPage[], body: number): boolean {
         if (line.bold) bold += line.text.length;
       }
   return bold > all / 2;
+}
+
+/** How a document's paragraphs set their lines: the gap between them, and how wide a full line is. */
+export interface LineSpacing {
+  gap: number;
+  width: number;
+}
+
+/**
+ * The gap a paragraph leaves between its lines, from the document's full lines at the body's size (a line over a
+ * third of the page wide that runs to about the right edge of its page's text, with the next line under it): a
+ * point or two when set solid, about a line's height when double spaced (a manuscript, a student's essay). No gap
+ * when too few lines say.
+ */
+export function lineSpacing(pages: LayoutPage[], body: number): LineSpacing {
+  const gaps: number[] = [];
+  const widths: number[] = [];
+  for (const { lines, width } of pages) {
+    const atBody = lines.filter((line) => !line.cell && Math.abs(line.size - body) <= body * 0.1);
+    const right = Math.max(...atBody.map((line) => line.box[2]));
+    // (Ragged right, a full line stops short of the right edge by a word or two.)
+    const full = right - (right - Math.min(...atBody.map((line) => line.box[0]))) * RAGGED;
+    atBody.forEach((line, i) => {
+      const next = atBody[i + 1];
+      const lineWidth = line.box[2] - line.box[0];
+      if (!next || line.box[2] < full || lineWidth < width * FULL_LINE) return;
+      if (next.box[0] > line.box[2] || next.box[2] < line.box[0]) return;
+      const gap = next.box[1] - line.box[3];
+      if (gap <= -heightOf(line.box) / 2 || gap >= heightOf(line.box) * 3) return;
+      gaps.push(gap);
+      widths.push(lineWidth);
+    });
+  }
+  if (gaps.length < SPACING_SAMPLES) return { gap: 0, width: Infinity };
+  const middle = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
+  return { gap: middle(gaps), width: middle(widths) };
 }
 
 /**
@@ -244,7 +288,7 @@ function inRuns(line: LayoutLine): boolean {
 const textOrSection = (block: Block) => !block.kind || (block.kind === 'list-item' && block.marker!.text === '');
 
 /** Whether `line` goes on the paragraph `block` ends with, from spacing, size, weight and what starts it. */
-function continues(block: Block, line: LayoutLine, code: Set<LayoutLine>): boolean {
+function continues(block: Block, line: LayoutLine, code: Set<LayoutLine>, spacing: LineSpacing): boolean {
   if (block.kind === 'page-header' || block.kind === 'page-footer') return false;
   const last = block.lines.at(-1)!;
   // Code is a block of its own, its lines as they stand (set in, short, ending in "-").
@@ -273,19 +317,17 @@ function continues(block: Block, line: LayoutLine, code: Set<LayoutLine>): boole
   if (Math.abs(line.size - last.size) > size * 0.1) return false;
   // A short line alone in italics over upright text at its size: a heading set in italics, apart from its text
   // (a paragraph's first line in italics runs to the margin, or goes on in italics).
-  if (
-    block.lines.length === 1 &&
-    last.italic &&
-    !line.italic &&
-    textOrSection(block) &&
-    last.box[2] < line.box[2] - size * 4
-  )
-    return false;
+  const endsShort = last.box[2] < line.box[2] - size * 4;
+  if (block.lines.length === 1 && last.italic && !line.italic && textOrSection(block) && endsShort) return false;
   // Another typeface at another size: a heading's line, then its text (a word in italics keeps the size).
   if (line.font && last.font && line.font !== last.font && Math.abs(line.size - last.size) > size * 0.04) return false;
   const gap = line.box[1] - last.box[3];
   const lineHeight = Math.max(heightOf(last.box), size * 0.5);
-  if (gap < -lineHeight * 0.5 || gap > lineHeight * 0.8) return false;
+  // A full line that runs on as far as the next one is followed at the document's own spacing (a line apart
+  // when it is double spaced); after a line that stops short, the next one goes on only at a line's usual spacing.
+  const runsOn = !endsShort && last.box[2] - last.box[0] >= spacing.width * 0.6;
+  const widest = runsOn ? Math.max(lineHeight * 0.8, spacing.gap * SPACING_ROOM) : lineHeight * 0.8;
+  if (gap < -lineHeight * 0.5 || gap > widest) return false;
   // Side by side (a table's cells, a label beside its value) rather than one under the other.
   if (line.box[0] > last.box[2] || line.box[2] < last.box[0]) return false;
   if (!block.kind && block.lines.length >= 2) {
@@ -299,6 +341,14 @@ function continues(block: Block, line: LayoutLine, code: Set<LayoutLine>): boole
   }
   // A first line set in from the one above starts a paragraph (a list item's next lines are set in too).
   if (!block.kind && block.lines.length >= 2 && line.box[0] > last.box[0] + size * 0.8 && !brokenWord) return false;
+  // A line back at the margin after lines set in is a new block: left of every line above, after a quotation
+  // set in; at the block's left edge under a line set in, a bibliography's next entry (its lines hang). (Not
+  // for right-to-left lines, which end there, ragged.)
+  if (!block.kind && block.lines.length >= 2 && !RIGHT_TO_LEFT.test(block.text)) {
+    const setOut = line.box[0] < block.box[0] - size * 0.8;
+    const hangs = last.box[0] > block.box[0] + size * 0.8 && line.box[0] < block.box[0] + size * 0.3;
+    if (setOut || hangs) return false;
+  }
   return true;
 }
 
@@ -386,12 +436,13 @@ function blocksOf(
   running: Map<LayoutLine, 'page-header' | 'page-footer'>,
   known: HyphenatedWords,
   code: Set<LayoutLine>,
+  spacing: LineSpacing,
 ) {
   const blocks: Block[] = [];
   for (const line of lines) {
     const kind = code.has(line) ? 'code' : running.get(line);
     const current = blocks.at(-1);
-    if (kind !== 'page-header' && kind !== 'page-footer' && current && continues(current, line, code))
+    if (kind !== 'page-header' && kind !== 'page-footer' && current && continues(current, line, code, spacing))
       addLine(current, line, known);
     else blocks.push(startBlock(line, kind, current?.kind === 'list-item'));
   }
@@ -534,6 +585,7 @@ function readLayout(pages: LayoutPage[], withTables: boolean) {
   const bodyBold = bodyIsBold(pages, body);
   const font = bodyFont(pages, body);
   const running = runningLines(pages);
+  const spacing = lineSpacing(pages, body);
   const typed = isTyped(pages);
   const known = new HyphenatedWords();
   for (const { lines } of pages) for (const line of lines) known.add(line.text);
@@ -553,7 +605,7 @@ function readLayout(pages: LayoutPage[], withTables: boolean) {
       : [];
     const inTable = new Set(aligned.flatMap((table) => table.lines));
     const text = aligned.length > 0 ? flow.filter((line) => !inTable.has(line)) : flow;
-    const blocks = blocksOf(text, running, known, codeLinesOf(text, typed));
+    const blocks = blocksOf(text, running, known, codeLinesOf(text, typed), spacing);
     const before = new Map<Block | undefined, AlignedTable[]>();
     if (!withTables) return { page: page.page, height: page.height, blocks, aligned: before, cells: [] };
     // An aligned table stands where its lines stand in the reading order: before the block of the first line

@@ -621,6 +621,73 @@ describe('the structure of a PDF, read from its page', () => {
     expect(result.segments.map((s) => s.text.replace(/\s+/g, ' '))).toEqual(pages);
   });
 
+  it('reads a double-spaced essay in its paragraphs, by their indents, and a quotation set in apart from them', async () => {
+    // A student's essay: Times 12 pt, a line apart, ragged right, each paragraph's first line set in, no space
+    // between paragraphs; a long quotation set in as a whole, the text going on at the margin after it.
+    const essay = (doc: PDFKit.PDFDocument, text: string, options: PDFKit.Mixins.TextOptions) =>
+      doc
+        .font('Times-Roman')
+        .fontSize(12)
+        .text(text, { lineGap: 14, align: 'left', ...options });
+    const quote =
+      'Sentences in a quotation are set in from both margins, and they run on over several lines as the rest ' +
+      'of the essay does, a line apart.';
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      essay(doc, 'Energy in Cells', { width: 450, align: 'center' });
+      essay(doc, BODY + ' ' + BODY, { width: 450, indent: 36 });
+      essay(doc, BODY + ' ' + BODY, { width: 450, indent: 36 });
+      doc.x = 108;
+      essay(doc, quote, { width: 378 });
+      doc.x = 72;
+      essay(doc, BODY, { width: 450 });
+    });
+    const result = await extract(pdf);
+    expect(kinds(result)).toEqual([
+      ['paragraph', undefined, 'Energy in Cells'],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+      ['paragraph', undefined, expect.stringMatching(/^Sentences in a quotation/)],
+      ['paragraph', undefined, expect.stringMatching(/^Cells keep/)],
+    ]);
+    const words = (text: string) => text.split(/\s+/).join(' ');
+    expect(result.segments.map((s) => words(s.text))).toEqual([
+      'Energy in Cells',
+      words(BODY + ' ' + BODY),
+      words(BODY + ' ' + BODY),
+      words(quote),
+      words(BODY),
+    ]);
+  });
+
+  it("reads a bibliography's entries set with a hanging indent one by one, each entry's lines together", async () => {
+    const entries = [
+      [
+        'Adams, Scott. How to Fail at Almost Everything and Still Win Big: Kind of the Story',
+        'of My Life. Portfolio, 2013.',
+      ],
+      [
+        'Ferriss, Timothy. Tools of Titans: The Tactics, Routines, and Habits of Billionaires,',
+        'Icons, and World-Class Performers. Houghton Mifflin Harcourt, 2016.',
+      ],
+      ['Que, Suzie. Breaks and Headings in the Long Paper. Anytown Press, 2019.'],
+    ];
+    const pdf = await renderPdf({}, (doc) => {
+      doc.addPage();
+      doc.font('Times-Roman').fontSize(12);
+      let y = 72;
+      for (const lines of entries)
+        lines.forEach((line, i) => {
+          doc.text(line, i === 0 ? 72 : 108, y, { lineBreak: false });
+          y += 14;
+        });
+    });
+    const result = await extract(pdf);
+    expect(result.segments.map((s) => [s.kind ?? 'paragraph', s.text.replace(/\s+/g, ' ')])).toEqual(
+      entries.map((lines) => ['paragraph', lines.join(' ')]),
+    );
+  });
+
   it('joins a word broken at a line end, and keeps the hyphen of a compound the document writes whole', async () => {
     const pdf = await renderPdf({}, (doc) => {
       doc.addPage();
