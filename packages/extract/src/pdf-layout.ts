@@ -66,6 +66,8 @@ const FULL_LINE = 0.35;
 const RAGGED = 0.15;
 /** How much wider than its usual line spacing a paragraph's gap between lines may be (a line's depth varies). */
 const SPACING_ROOM = 1.3;
+/** A footnote's sign, where it marks a note rather than numbers it. */
+const FOOTNOTE_SIGN = /^\s*[∗*†‡§]/u;
 /** A numbered note set this much smaller than the body text is a footnote, not a list's item. */
 const FOOTNOTE_RATIO = 0.9;
 
@@ -677,7 +679,9 @@ function readLayout(pages: LayoutPage[], withTables: boolean) {
     if (!text) return undefined;
     const box = roundBox(block.box);
     if (isHeadingBlock.has(block)) return { text, page, box, kind: 'heading', level: levels.get(block)! };
-    if (block.kind === 'list-item' && block.marker!.ordered && block.size < body * FOOTNOTE_RATIO)
+    // A small note marked by a number or a footnote's sign ("∗ Peter Pan, Institute of...") is a footnote.
+    const noteMark = block.marker && (block.marker.ordered || FOOTNOTE_SIGN.test(block.marker.text));
+    if (block.kind === 'list-item' && noteMark && block.size < body * FOOTNOTE_RATIO)
       return { text, page, box, kind: 'footnote' };
     if (block.kind === 'list-item') {
       const { ordered, text: marker } = block.marker!;

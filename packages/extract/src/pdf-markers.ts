@@ -1,5 +1,8 @@
-/** A bullet's glyph: the usual ones, or a symbol font's glyph that maps to no character (a control or private-use code). */
-const BULLET_GLYPH = /[•◦▪▫‣●○■□◆◇►▶✓✔➢➤∙·*\-–—\u0001-\u0008\u000e-\u001f\u0080-\u009f\ue000-\uf8ff]/u;
+/**
+ * A bullet's glyph: the usual ones (LaTeX's levels are •, –, ∗ and ·), or a symbol font's glyph that maps to no
+ * character (a control or private-use code).
+ */
+const BULLET_GLYPH = /[•◦▪▫‣⁃●○■□◆◇◾◽❖✦►▶✓✔➔➢➤⦁∙·∗*\-–—\u0001-\u0008\u000e-\u001f\u0080-\u009f\ue000-\uf8ff]/u;
 /** Word's second-level bullet, a letter "o" (in Courier New). */
 const LETTER_O = /o/u;
 /** A check list's box, empty, ticked or crossed. */
@@ -21,7 +24,7 @@ export const BULLET = pattern('u')`^\s*(${BULLET_GLYPH})\s+(?=\S)`;
  * A bullet that only ever marks an item, set tight against its text ("•With foo": a slide's bullet drawn apart
  * from its text without a space between them). A dot, a dash or a star against a word is punctuation.
  */
-export const TIGHT_BULLET = /^\s*([•◦▪▫‣●○■□◆◇►▶➢➤])(?=[\p{L}\p{N}])/u;
+export const TIGHT_BULLET = /^\s*([•◦▪▫‣●○■□◆◇◾◽❖►▶➔➢➤⦁])(?=[\p{L}\p{N}])/u;
 /** A number or letter with its stop starting a line ("3.", "b)", "(iv)"), before its item's text. */
 export const NUMBER = pattern('u')`^\s*(${LABEL}[.)])\s+(?=\S)`;
 /**

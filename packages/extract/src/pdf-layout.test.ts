@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { layoutElements, type LayoutLine, type LayoutPage } from './pdf-layout.ts';
+
+describe("the document model of an untagged page, from its lines' look", () => {
+  const line = (text: string, left: number, top: number, size = 10): LayoutLine => ({
+    text,
+    box: [left, top, left + text.length * size * 0.5, top + size],
+    size,
+    bold: false,
+  });
+  /** One Letter-size page of these lines. */
+  const page = (lines: LayoutLine[]): LayoutPage[] => [{ page: 1, width: 612, height: 792, lines }];
+
+  it("nests LaTeX's bullets of three levels (•, – and ∗), and reads a small note marked ∗ as a footnote", () => {
+    const elements = layoutElements(
+      page([
+        line('The parts of a cell:', 72, 72),
+        line('• The nucleus', 72, 86),
+        line('– The nucleolus', 90, 100),
+        line('∗ Its fibrillar centre', 108, 114),
+        line('• The cytoplasm', 72, 128),
+        line('A cell keeps its energy in small molecules and spends it where work is done.', 72, 148),
+        line('∗ Peter Pan, Institute of Cells, Neverland.', 72, 740, 8),
+      ]),
+    );
+    expect(elements.map((e) => [e.kind ?? 'paragraph', e.level, e.text])).toEqual([
+      ['paragraph', undefined, 'The parts of a cell:'],
+      ['list-item', 1, 'The nucleus'],
+      ['list-item', 2, 'The nucleolus'],
+      ['list-item', 3, 'Its fibrillar centre'],
+      ['list-item', 1, 'The cytoplasm'],
+      ['paragraph', undefined, 'A cell keeps its energy in small molecules and spends it where work is done.'],
+      ['footnote', undefined, '∗ Peter Pan, Institute of Cells, Neverland.'],
+    ]);
+  });
+});
