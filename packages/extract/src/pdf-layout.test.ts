@@ -33,4 +33,24 @@ describe("the document model of an untagged page, from its lines' look", () => {
       ['footnote', undefined, '∗ Peter Pan, Institute of Cells, Neverland.'],
     ]);
   });
+
+  it('starts an item at a letter after a line that stopped short, and reads a date after one as text', () => {
+    const prose = 'Cells keep their energy in small molecules and spend it where work is done, one after another';
+    const elements = layoutElements(
+      page([
+        ...Array.from({ length: 6 }, (_, i) => line(prose, 72, 72 + i * 14)),
+        line('The task has two parts', 72, 156),
+        line('a) The first part.', 72, 170),
+        line('b) The second part.', 72, 184),
+        line('Handed in on the', 72, 212),
+        line('15. Oktober 2020', 72, 226),
+      ]),
+    );
+    expect(elements.map((e) => [e.kind ?? 'paragraph', e.text.split('\n').at(-1)])).toEqual([
+      ['paragraph', 'The task has two parts'],
+      ['list-item', 'The first part.'],
+      ['list-item', 'The second part.'],
+      ['paragraph', '15. Oktober 2020'],
+    ]);
+  });
 });

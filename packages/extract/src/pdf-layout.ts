@@ -252,6 +252,8 @@ interface Block {
 
 /** A table of contents' line: its title, dot leaders and a page number ("1.3 Scope . . . . . 4"). */
 const CONTENTS_LINE = /(?:\.\s?){4,}\s*\d+\s*$/u;
+/** A date alone on its line with the day before a stop ("15. Oktober 2020"), not a numbered item. */
+const DAY_DATE = /^\s*\d{1,2}\.\s+\p{L}+\.?\s+\d{4}\s*$/u;
 
 /**
  * A list item's marker at the start of `text`; "o" counts as a bullet only after another item. A number of
@@ -260,7 +262,7 @@ const CONTENTS_LINE = /(?:\.\s?){4,}\s*\d+\s*$/u;
 export const markerOf = (text: string, afterItem = false) => {
   const marker = leadingMarker(text, afterItem);
   // (Only a line that starts like an item is read to its end.)
-  return marker && !CONTENTS_LINE.test(text) ? marker : undefined;
+  return marker && !CONTENTS_LINE.test(text) && !DAY_DATE.test(text) ? marker : undefined;
 };
 
 function leadingMarker(text: string, afterItem: boolean) {
@@ -300,9 +302,12 @@ function continues(block: Block, line: LayoutLine, code: Set<LayoutLine>, spacin
   // A word broken at the foot of a column goes on at the head of the next.
   if (brokenWord && line.box[1] < last.box[1] && Math.abs(line.size - last.size) <= last.size * 0.1) return true;
   const marker = markerOf(line.text, block.kind === 'list-item');
-  // A number starting a line after one that stopped mid-sentence ("...explains topic" / "321. Then") goes on
-  // with the sentence; after a full stop, a colon or another item, it starts an item.
-  if (marker && (!marker.ordered || block.kind === 'list-item' || /[.!?:;]["')\]]?\s*$/.test(last.text))) return false;
+  // A number starting a line after one that broke mid-sentence ("...explains topic" / "321. Then") goes on with
+  // the sentence; after a full stop, a colon or another item, or a line that stopped well short of a full line
+  // ("Two parts" / "a) The first"), it starts an item.
+  const stoppedShort = last.box[2] - last.box[0] < spacing.width * 0.6;
+  const sentenceEnded = /[.!?:;]["')\]]?\s*$/.test(last.text) || stoppedShort;
+  if (marker && (!marker.ordered || block.kind === 'list-item' || sentenceEnded)) return false;
   // A line that starts left of an item's marker is back at the text's margin: the item ended (a right-to-left
   // item's lines end on the left, ragged).
   if (
