@@ -53,4 +53,18 @@ describe("the document model of an untagged page, from its lines' look", () => {
       ['paragraph', '15. Oktober 2020'],
     ]);
   });
+
+  it("takes the body's size from the slides' text, not from a footer running on every slide", () => {
+    const footer = 'Bern University of Applied Sciences | Lecture 3 | Introduction to the cell';
+    const titles = ['The nucleus', 'The membrane', 'Mitochondria', 'Ribosomes', 'The cytoskeleton', 'Summary'];
+    const slides: LayoutPage[] = Array.from({ length: 6 }, (_, i) => ({
+      page: i + 1,
+      width: 720,
+      height: 540,
+      lines: [line(titles[i]!, 36, 40, 24), line('Cells keep their energy.', 36, 120, 14), line(footer, 36, 510, 8)],
+    }));
+    const elements = layoutElements(slides);
+    expect(elements.filter((e) => e.kind === 'heading').map((e) => e.text)).toEqual(titles);
+    expect(elements.filter((e) => e.kind === 'page-footer')).toHaveLength(6);
+  });
 });

@@ -84,12 +84,12 @@ const runningKey = (text: string) => text.replace(/\d+/g, '#').replace(/\s+/g, '
  * cells are set at a size of their own (a slide's table can outweigh its slides' text), so they count only in
  * a document that is all tables.
  */
-export function bodySize(pages: LayoutPage[]): number {
+export function bodySize(pages: LayoutPage[], running?: Map<LayoutLine, unknown>): number {
   const weights = new Map<number, number>();
-  const running = pages.some(({ lines }) => lines.some((line) => !line.cell));
+  const flowing = pages.some(({ lines }) => lines.some((line) => !line.cell));
   for (const { lines } of pages)
     for (const line of lines) {
-      if (running && line.cell) continue;
+      if ((flowing && line.cell) || running?.has(line)) continue;
       const size = Math.round(line.size * 2) / 2;
       weights.set(size, (weights.get(size) ?? 0) + line.text.length);
     }
@@ -588,10 +588,11 @@ function listLevels(blocks: Block[]): Map<Block, number> {
  * and `withTables`, the tables placed among them; which blocks are headings; and what element each block is.
  */
 function readLayout(pages: LayoutPage[], withTables: boolean) {
-  const body = bodySize(pages);
+  // (Not the running headers and footers: a deck's footer on every slide can outweigh its slides' text.)
+  const running = runningLines(pages);
+  const body = bodySize(pages, running);
   const bodyBold = bodyIsBold(pages, body);
   const font = bodyFont(pages, body);
-  const running = runningLines(pages);
   const spacing = lineSpacing(pages, body);
   const typed = isTyped(pages);
   const known = new HyphenatedWords();
