@@ -66,6 +66,51 @@ function withEmptyCells(rows: TableCell[][], lefts: Map<TableCell, number>): Tab
   });
 }
 
+/** Each cell's first column, placing the cells of every row around the cells that span down into it. */
+function columnsOf(rows: TableCell[][]): Map<TableCell, number> {
+  const columns = new Map<TableCell, number>();
+  const taken: number[] = [];
+  for (const row of rows) {
+    let column = 0;
+    for (const cell of row) {
+      while ((taken[column] ?? 0) > 0) column++;
+      columns.set(cell, column);
+      for (let c = column; c < column + (cell.colSpan ?? 1); c++) taken[c] = cell.rowSpan ?? 1;
+      column += cell.colSpan ?? 1;
+    }
+    taken.forEach((left, c) => (taken[c] = Math.max(0, left - 1)));
+  }
+  return columns;
+}
+
+/**
+ * A drawn table without its empty rows at the foot and empty columns at the right: a slide's grid of filled
+ * cells drawn bigger than its text needs. A cell spanning into a row or column taken away spans no further.
+ */
+function withoutEmptyEdges(rows: TableCell[][]): TableCell[][] {
+  let out = rows.map((row) => row.map((cell) => ({ ...cell })));
+  // (A row a cell with text spans down into is not empty.)
+  const spannedInto = (r: number) =>
+    out.slice(0, r).some((row, above) => row.some((cell) => cell.text && (cell.rowSpan ?? 1) > r - above));
+  while (out.length > 1 && out.at(-1)!.every((cell) => !cell.text) && !spannedInto(out.length - 1)) out.pop();
+  out.forEach((row, r) => {
+    for (const cell of row) if ((cell.rowSpan ?? 1) > out.length - r) cell.rowSpan = out.length - r;
+  });
+  for (;;) {
+    const columns = columnsOf(out);
+    const last = Math.max(...out.flat().map((cell) => columns.get(cell)! + (cell.colSpan ?? 1) - 1));
+    const covering = out.flat().filter((cell) => columns.get(cell)! + (cell.colSpan ?? 1) - 1 === last);
+    if (last < 1 || covering.some((cell) => cell.text)) break;
+    out = out.map((row) => row.filter((cell) => !(columns.get(cell) === last)));
+    for (const cell of covering) if (columns.get(cell)! < last) cell.colSpan = cell.colSpan! - 1;
+  }
+  for (const cell of out.flat()) {
+    if (cell.colSpan === 1) delete cell.colSpan;
+    if (cell.rowSpan === 1) delete cell.rowSpan;
+  }
+  return out;
+}
+
 /**
  * The tables of one page as their cells' text arrives: each table's element takes its place among the page's
  * elements where its first text comes, and gets its rows when the page is done.
@@ -109,7 +154,8 @@ export class PageTables {
         this.elements[table.at] = { text, page: this.page, box: roundBox(table.box) };
         continue;
       }
-      const rows = withEmptyCells(table.rows, table.lefts);
+      const found = withEmptyCells(table.rows, table.lefts);
+      const rows = this.drawn ? withoutEmptyEdges(found) : found;
       const text = rows.map((row) => row.map((cell) => cell.text).join('\t')).join('\n');
       this.elements[table.at] = { text, page: this.page, box: roundBox(table.box), kind: 'table', rows };
     }
