@@ -16,7 +16,7 @@ export interface LayoutLine {
   /** The font's size on the line, in points (any consistent measure: only ratios are read). */
   size: number;
   bold: boolean;
-  /** The line is set in italics, start, middle and end. */
+  /** The line is set in italics, in its middle and at one end (a heading's number may stand upright). */
   italic?: boolean;
   /** The font's name, where the engine gives it. */
   font?: string;
@@ -126,7 +126,7 @@ function bodyIsBold(pages: LayoutPage[], body: number): boolean {
 }
 
 /** How a document's paragraphs set their lines: the gap between them, and how wide a full line is. */
-export interface LineSpacing {
+interface LineSpacing {
   gap: number;
   width: number;
 }
@@ -137,7 +137,7 @@ export interface LineSpacing {
  * point or two when set solid, about a line's height when double spaced (a manuscript, a student's essay). No gap
  * when too few lines say.
  */
-export function lineSpacing(pages: LayoutPage[], body: number): LineSpacing {
+function lineSpacing(pages: LayoutPage[], body: number): LineSpacing {
   const gaps: number[] = [];
   const widths: number[] = [];
   for (const { lines, width } of pages) {
@@ -633,7 +633,7 @@ function readLayout(pages: LayoutPage[], withTables: boolean) {
   // A line in italics at the top of a page that repeats a heading, or ends in the page's number, is the page's
   // running head, where the document is too short to show it running.
   const runningHeads = new Set<Block>();
-  const found = pageBlocks.flatMap(({ blocks, height }) => {
+  const candidates = pageBlocks.flatMap(({ blocks, height }) => {
     // A heading heads what follows it: one alone at the page's foot, under all its text, is a footer (a
     // typesetter keeps a heading with the text after it, so it is never the last thing on a page).
     const lowest = blocks.reduce<Block | undefined>(
@@ -666,8 +666,8 @@ function readLayout(pages: LayoutPage[], withTables: boolean) {
     });
   });
   const repeated = (head: Block) =>
-    found.some((other) => other !== head && runningKey(other.text) === runningKey(head.text));
-  const headings = found.filter((block) => {
+    candidates.some((other) => other !== head && runningKey(other.text) === runningKey(head.text));
+  const headings = candidates.filter((block) => {
     if (!runningHeads.has(block) || !(/\d$/.test(block.text.trim()) || repeated(block))) return true;
     block.kind = 'page-header';
     return false;

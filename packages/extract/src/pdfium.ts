@@ -127,7 +127,7 @@ export interface PdfiumLine {
   /** The font's em size on the page, in points (the size set times the text matrix's scale). */
   size: number;
   bold: boolean;
-  /** The line is set in italics (or an oblique face), start, middle and end. */
+  /** The line is set in italics (or an oblique face), in its middle and at one end. */
   italic?: boolean;
   /** The font of the line's middle character, without a subset's prefix ("ABCDEF+"); '' when it has none. */
   font: string;
@@ -181,11 +181,10 @@ const BOLD_NAME = /bold|black|heavy|demi|bd(it)?$|[-,]bd|bx\d|cmb\d/i;
 const FORCE_BOLD = 0x40000;
 /** A FontDescriptor flag: the font's glyphs slant (italic or oblique). */
 const ITALIC_FLAG = 0x40;
-/**
- * Italic by its name: Times-Italic, Helvetica-Oblique, Arial,BoldItalic, MinionPro-It, URW's Palladio-Ital and
- * NimbusRomNo9L-ReguItal, TeX's CMTI10 and CMSL10.
- */
-const ITALIC_NAME = /ital|oblique|[-,](bold)?it$|cmti\d|cmsl\d|cmbxti\d|cmbxsl\d/i;
+/** Italic by its name: Times-Italic, Helvetica-Oblique, Arial,BoldItalic, TeX's CMTI10 and CMSL10. */
+const ITALIC_NAME = /italic|oblique|cmti\d|cmsl\d|cmbxti\d|cmbxsl\d/i;
+/** Italic by a short name's capital: URW's Palladio-Ital and NimbusRomNo9L-ReguItal, MinionPro-It (not "Digital"). */
+const ITAL_NAME = /Ital|[-,](Bold|Semibold)?It$/;
 
 export type DocumentInfo = Partial<Record<'title' | 'author' | 'subject' | 'creator' | 'producer', string>>;
 
@@ -368,7 +367,7 @@ export class PdfiumPdf {
         };
         // Italic by the descriptor's flag or the font's name, else by its slant (TeX's fonts set only the angle).
         const isItalic = (i: number, font = fontOf(i)) => {
-          if ((font.flags & ITALIC_FLAG) !== 0 || ITALIC_NAME.test(font.name)) return true;
+          if ((font.flags & ITALIC_FLAG) !== 0 || ITALIC_NAME.test(font.name) || ITAL_NAME.test(font.name)) return true;
           const object = m._FPDFText_GetTextObject(textPage, i);
           const handle = object ? m._FPDFTextObj_GetFont(object) : 0;
           return (
