@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { layoutElements, type LayoutLine, type LayoutPage } from './pdf-layout.ts';
+import { layoutElements } from './pdf-layout.ts';
+import type { LayoutLine, LayoutPage } from './pdf-lines.ts';
 
 describe("the document model of an untagged page, from its lines' look", () => {
   const line = (text: string, left: number, top: number, size = 10): LayoutLine => ({

@@ -53,3 +53,6 @@ export function decimalOf(marker: string): number | undefined {
   const digits = /^\s*\(?(\d{1,3})(?:[.)]|\s|$)/u.exec(marker);
   return digits ? Number(digits[1]) : undefined;
 }
+
+/** "2", "2.3", "2.3.1" before a heading's words, "A." or "IV." too. */
+export const SECTION_NUMBER = /^\s*(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+(?=\p{L})/u;

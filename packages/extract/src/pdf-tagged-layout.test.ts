@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toMarkdown } from './markdown.ts';
-import { layoutElements, type LayoutLine, type LayoutPage } from './pdf-layout.ts';
+import { layoutElements } from './pdf-layout.ts';
+import type { LayoutLine, LayoutPage } from './pdf-lines.ts';
 import { taggedElements } from './pdf-tagged-layout.ts';
 import type { LineTag } from './pdf-tags.ts';
 

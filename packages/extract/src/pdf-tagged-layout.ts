@@ -1,14 +1,9 @@
 import { roundBox, unionBox, type Box } from './document.ts';
 import type { CellPlace } from './pdf-grids.ts';
 import { HyphenatedWords, joinBrokenWord, plainHyphens } from './pdf-hyphens.ts';
-import {
-  bodySize,
-  layoutHeadingsAndItems,
-  markerOf,
-  runningLines,
-  type LayoutLine,
-  type LayoutPage,
-} from './pdf-layout.ts';
+import { markerOf } from './pdf-blocks.ts';
+import { bodySize, layoutHeadingsAndItems, runningLines } from './pdf-layout.ts';
+import type { LayoutLine, LayoutPage } from './pdf-lines.ts';
 import { CHECK_BOX, decimalOf } from './pdf-markers.ts';
 import { PageTables } from './pdf-tables.ts';
 import type { LineTag } from './pdf-tags.ts';

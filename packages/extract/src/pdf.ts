@@ -9,7 +9,8 @@ import {
   saveBgrBitmapAsWebp,
 } from './image-files.ts';
 import { joinBrokenLines } from './pdf-hyphens.ts';
-import { layoutElements, type LayoutPage } from './pdf-layout.ts';
+import { layoutElements } from './pdf-layout.ts';
+import type { LayoutPage } from './pdf-lines.ts';
 import { readsByTags, taggedElements } from './pdf-tagged-layout.ts';
 import type { TextlessPageReader } from './pdf-ocr.ts';
 import { TEXT_SHARE_BEFORE_OCR, textPhaseEnd } from './pdf-progress.ts';
