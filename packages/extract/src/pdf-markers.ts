@@ -54,5 +54,5 @@ export function decimalOf(marker: string): number | undefined {
   return digits ? Number(digits[1]) : undefined;
 }
 
-/** "2", "2.3", "2.3.1" before a heading's words, "A." or "IV." too. */
+/** A section's number before a heading's words: "2", "2.3", "2.3.1.", with its level in its depth. */
 export const SECTION_NUMBER = /^\s*(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+(?=\p{L})/u;

@@ -48,4 +48,19 @@ describe("a drawn table's rows, from the text found in its cells", () => {
       [{ text: '' }],
     ]);
   });
+
+  it('keeps an empty last column where a row under a span holds only that column', () => {
+    const grid = [empty(3), [{ text: '', rowSpan: 2, colSpan: 2 }, { text: '' }], empty(1)];
+    expect(
+      read(grid, [
+        [0, 0, 'Name'],
+        [0, 1, 'Value'],
+        [1, 0, 'Spanning'],
+      ]),
+    ).toEqual([
+      [{ text: 'Name' }, { text: 'Value' }, { text: '' }],
+      [{ text: 'Spanning', rowSpan: 2, colSpan: 2 }, { text: '' }],
+      [{ text: '' }],
+    ]);
+  });
 });

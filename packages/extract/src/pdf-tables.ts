@@ -100,7 +100,9 @@ function withoutEmptyEdges(rows: TableCell[][]): TableCell[][] {
     const columns = columnsOf(out);
     const last = Math.max(...out.flat().map((cell) => columns.get(cell)! + (cell.colSpan ?? 1) - 1));
     const covering = out.flat().filter((cell) => columns.get(cell)! + (cell.colSpan ?? 1) - 1 === last);
-    if (last < 1 || covering.some((cell) => cell.text)) break;
+    // (Not where a row would be left without cells: one under a span holding only the last column's cell.)
+    const emptied = out.some((row) => row.length > 0 && row.every((cell) => columns.get(cell) === last));
+    if (last < 1 || emptied || covering.some((cell) => cell.text)) break;
     out = out.map((row) => row.filter((cell) => !(columns.get(cell) === last)));
     for (const cell of covering) if (columns.get(cell)! < last) cell.colSpan = cell.colSpan! - 1;
   }
