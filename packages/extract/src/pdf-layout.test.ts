@@ -68,4 +68,17 @@ describe("the document model of an untagged page, from its lines' look", () => {
     expect(elements.filter((e) => e.kind === 'heading').map((e) => e.text)).toEqual(titles);
     expect(elements.filter((e) => e.kind === 'page-footer')).toHaveLength(6);
   });
+
+  it('keeps the nesting of a list that goes on at the top of the next page', () => {
+    const pages: LayoutPage[] = [
+      { page: 1, width: 612, height: 792, lines: [line('• The nucleus', 72, 700), line('– The nucleolus', 90, 714)] },
+      { page: 2, width: 612, height: 792, lines: [line('– The envelope', 90, 72), line('• The cytoplasm', 72, 86)] },
+    ];
+    expect(layoutElements(pages).map((e) => [e.text, e.level])).toEqual([
+      ['The nucleus', 1],
+      ['The nucleolus', 2],
+      ['The envelope', 2],
+      ['The cytoplasm', 1],
+    ]);
+  });
 });

@@ -146,28 +146,31 @@ export function inReadingOrder(lines: LayoutLine[], width: number): LayoutLine[]
 }
 
 /**
- * Nesting of a page's list items, from how far in their markers stand: an item set in further than the one
- * before is a level deeper, one back at an earlier item's indent is at that item's level, and one standing
- * right of and above the item before (the next column) starts again at the top.
+ * Nesting of the list items of pages' blocks, from how far in their markers stand: an item set in further than
+ * the one before is a level deeper, one back at an earlier item's indent is at that item's level, and one standing
+ * right of and above the item before (the next column) starts again at the top. A list that goes on at the top
+ * of the next page keeps its nesting there.
  */
-function listLevels(blocks: Block[]): Map<Block, number> {
+function listLevels(pages: Block[][]): Map<Block, number> {
   const levels = new Map<Block, number>();
   let indents: number[] = [];
-  let previous: Block | undefined;
-  for (const block of blocks) {
-    if (block.kind === 'page-header' || block.kind === 'page-footer') continue;
-    if (block.kind !== 'list-item') {
-      indents = [];
-      previous = undefined;
-      continue;
+  for (const blocks of pages) {
+    let previous: Block | undefined;
+    for (const block of blocks) {
+      if (block.kind === 'page-header' || block.kind === 'page-footer') continue;
+      if (block.kind !== 'list-item') {
+        indents = [];
+        previous = undefined;
+        continue;
+      }
+      const indent = block.marker!.indent;
+      // (Above it too: an item further in than a short one's end, under it, is nested deeper.)
+      if (previous && indent >= previous.box[2] && block.box[1] < previous.box[1]) indents = [];
+      while (indents.length > 0 && indents.at(-1)! > indent + 4) indents.pop();
+      if (indents.length === 0 || indents.at(-1)! < indent - 4) indents.push(indent);
+      levels.set(block, indents.length);
+      previous = block;
     }
-    const indent = block.marker!.indent;
-    // (Above it too: an item further in than a short one's end, under it, is nested deeper.)
-    if (previous && indent >= previous.box[2] && block.box[1] < previous.box[1]) indents = [];
-    while (indents.length > 0 && indents.at(-1)! > indent + 4) indents.pop();
-    if (indents.length === 0 || indents.at(-1)! < indent - 4) indents.push(indent);
-    levels.set(block, indents.length);
-    previous = block;
   }
   return levels;
 }
@@ -298,8 +301,8 @@ function readLayout(pages: LayoutPage[], withTables: boolean) {
 export function layoutElements(pages: LayoutPage[]): TextSegment[] {
   const { pageBlocks, elementOf, typed } = readLayout(pages, true);
   const elements: TextSegment[] = [];
+  const nesting = listLevels(pageBlocks.map(({ blocks }) => blocks));
   for (const { page, blocks, aligned, cells } of pageBlocks) {
-    const nesting = listLevels(blocks);
     const tables = new PageTables(elements, page, true);
     // Each ruled table stands before the first block under its top.
     const unplaced = new Map<CellPlace['table'], { top: number; lines: LayoutLine[] }>();
@@ -360,8 +363,8 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
  */
 export function layoutHeadingsAndItems(pages: LayoutPage[]): TextSegment[] {
   const { pageBlocks, isHeadingBlock, elementOf } = readLayout(pages, false);
+  const nesting = listLevels(pageBlocks.map(({ blocks }) => blocks));
   return pageBlocks.flatMap(({ page, blocks }) => {
-    const nesting = listLevels(blocks);
     return blocks.flatMap((block) => {
       if (!isHeadingBlock.has(block) && block.kind !== 'list-item') return [];
       const element = elementOf(block, page, nesting);
