@@ -6,11 +6,12 @@ import {
   CHECK_BOX,
   LETTER_BULLET,
   NUMBER,
+  NUMBER_STOP_FIRST,
   OUTLINE_NUMBER,
   SECTION_NUMBER,
   TIGHT_BULLET,
 } from './pdf-markers.ts';
-import { normalizeText, RIGHT_TO_LEFT } from './words.ts';
+import { normalizeText, readsRightToLeft } from './words.ts';
 
 /** The widest gap between two lines of one code block, in line heights: a blank line goes on with the code. */
 const CODE_GAP = 1.6;
@@ -60,7 +61,7 @@ function leadingMarker(text: string, afterItem: boolean) {
   if (CHECK_BOX.test(text)) return { ordered: false, length: 0, kept: true };
   const bullet = BULLET.exec(text) ?? TIGHT_BULLET.exec(text) ?? (afterItem ? LETTER_BULLET.exec(text) : null);
   if (bullet) return { ordered: false, length: bullet[0].length, kept: false };
-  const number = NUMBER.exec(text);
+  const number = NUMBER.exec(text) ?? NUMBER_STOP_FIRST.exec(text);
   if (number) return { ordered: true, length: number[0].length, kept: false };
   const outline = OUTLINE_NUMBER.exec(text);
   if (outline) {
@@ -118,8 +119,17 @@ export function lineSpacing(pages: LayoutPage[], body: number): LineSpacing {
   return { gap: middle(gaps), width: middle(widths) };
 }
 
-/** Whether `line` goes on the paragraph `block` ends with, from spacing, size, weight and what starts it. */
-function continues(block: Block, line: LayoutLine, code: Set<LayoutLine>, spacing: LineSpacing): boolean {
+/**
+ * Whether `line` goes on the paragraph `block` ends with, from spacing, size, weight and what starts it, on a
+ * page read left to right or (`rightToLeft`) mirrored.
+ */
+function continues(
+  block: Block,
+  line: LayoutLine,
+  code: Set<LayoutLine>,
+  spacing: LineSpacing,
+  rightToLeft: boolean,
+): boolean {
   if (block.kind === 'page-header' || block.kind === 'page-footer') return false;
   const last = block.lines.at(-1)!;
   // Code is a block of its own, its lines as they stand (set in, short, ending in "-").
@@ -135,14 +145,11 @@ function continues(block: Block, line: LayoutLine, code: Set<LayoutLine>, spacin
   const stoppedShort = last.box[2] - last.box[0] < spacing.width * 0.6;
   const sentenceEnded = /[.!?:;]["')\]]?\s*$/.test(last.text) || stoppedShort;
   if (marker && (!marker.ordered || block.kind === 'list-item' || sentenceEnded)) return false;
-  // A line that starts left of an item's marker is back at the text's margin: the item ended (a right-to-left
-  // item's lines end on the left, ragged).
-  if (
-    block.kind === 'list-item' &&
-    line.box[0] < block.marker!.indent - line.size * 0.5 &&
-    !RIGHT_TO_LEFT.test(block.text)
-  )
-    return false;
+  // (A line written the other way from the page's, a Hebrew quotation in English text, ends ragged at the margin
+  // the page's lines start from: the rules on margins below do not hold for it.)
+  const otherWay = readsRightToLeft(block.text) !== rightToLeft;
+  // A line that starts left of an item's marker is back at the text's margin: the item ended.
+  if (block.kind === 'list-item' && line.box[0] < block.marker!.indent - line.size * 0.5 && !otherWay) return false;
   // A list item's next line set in under its text (past the marker) goes on with it in another weight too
   // ("23. Which providers...?" in bold, then "(Select all that apply)" in italics).
   const hanging = block.kind === 'list-item' && line.box[0] > block.marker!.indent + line.size * 0.5;
@@ -162,8 +169,10 @@ function continues(block: Block, line: LayoutLine, code: Set<LayoutLine>, spacin
   const runsOn = !endsShort && last.box[2] - last.box[0] >= spacing.width * 0.6;
   const widest = runsOn ? Math.max(lineHeight * 0.8, spacing.gap * SPACING_ROOM) : lineHeight * 0.8;
   if (gap < -lineHeight * 0.5 || gap > widest) return false;
-  // Side by side (a table's cells, a label beside its value) rather than one under the other.
-  if (line.box[0] > last.box[2] || line.box[2] < last.box[0]) return false;
+  // Side by side (a table's cells, a label beside its value) rather than one under the other. (A paragraph's
+  // last word alone on its line, under a full first line set in, stands clear of it at the margin.)
+  const lastWord = runsOn && block.lines.length === 1 && line.box[0] < last.box[0];
+  if (line.box[0] > last.box[2] || (line.box[2] < last.box[0] && !lastWord)) return false;
   if (!block.kind && block.lines.length >= 2) {
     // The last line stopped after a sentence though the next line's first word would have fit after it:
     // the paragraph ended there (ragged-right lines stop short too, but not with room for the next word).
@@ -174,11 +183,11 @@ function continues(block: Block, line: LayoutLine, code: Set<LayoutLine>, spacin
     if (room > (nextWord + 1) * charWidth * 1.5 && /[.!?:]["')\]]?\s*$/.test(last.text)) return false;
   }
   // A first line set in from the one above starts a paragraph (a list item's next lines are set in too).
-  if (!block.kind && block.lines.length >= 2 && line.box[0] > last.box[0] + size * 0.8 && !brokenWord) return false;
+  const setIn = line.box[0] > last.box[0] + size * 0.8;
+  if (!block.kind && block.lines.length >= 2 && setIn && !brokenWord && !otherWay) return false;
   // A line back at the margin after lines set in is a new block: left of every line above, after a quotation
-  // set in; at the block's left edge under a line set in, a bibliography's next entry (its lines hang). (Not
-  // for right-to-left lines, which end there, ragged.)
-  if (!block.kind && block.lines.length >= 2 && !RIGHT_TO_LEFT.test(block.text)) {
+  // set in; at the block's left edge under a line set in, a bibliography's next entry (its lines hang).
+  if (!block.kind && block.lines.length >= 2 && !otherWay) {
     const setOut = line.box[0] < block.box[0] - size * 0.8;
     const hangs = last.box[0] > block.box[0] + size * 0.8 && line.box[0] < block.box[0] + size * 0.3;
     if (setOut || hangs) return false;
@@ -271,12 +280,18 @@ export function blocksOf(
   known: HyphenatedWords,
   code: Set<LayoutLine>,
   spacing: LineSpacing,
+  rightToLeft = false,
 ) {
   const blocks: Block[] = [];
   for (const line of lines) {
     const kind = code.has(line) ? 'code' : running.get(line);
     const current = blocks.at(-1);
-    if (kind !== 'page-header' && kind !== 'page-footer' && current && continues(current, line, code, spacing))
+    if (
+      kind !== 'page-header' &&
+      kind !== 'page-footer' &&
+      current &&
+      continues(current, line, code, spacing, rightToLeft)
+    )
       addLine(current, line, known);
     else blocks.push(startBlock(line, kind, current?.kind === 'list-item'));
   }

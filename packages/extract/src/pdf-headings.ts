@@ -110,7 +110,9 @@ export function headingLevels(headings: Block[], body: number): Map<Block, numbe
     return number ? number[1]!.split('.').length : 0;
   };
   const numbered = headings.filter((h) => depthOf(h) > 0);
-  const base = Math.min(...numbered.map((h) => rankOf(h) - depthOf(h) + 1));
+  // (A ladder of many sizes, a title page's, must not push the deepest numbers past level 6 into one level.)
+  const deepest = Math.max(...numbered.map(depthOf));
+  const base = Math.min(7 - deepest, ...numbered.map((h) => rankOf(h) - depthOf(h) + 1));
   const levels = new Map<Block, number>();
   for (const h of headings) {
     const depth = depthOf(h);

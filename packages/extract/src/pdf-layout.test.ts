@@ -55,6 +55,18 @@ describe("the document model of an untagged page, from its lines' look", () => {
     ]);
   });
 
+  it("keeps a paragraph's last word on its own line with the paragraph, under a first line set in", () => {
+    const prose = 'Cells keep their energy in small molecules and spend it where work is done, one after another';
+    const elements = layoutElements(
+      page([
+        ...Array.from({ length: 5 }, (_, i) => line(prose, 72, 72 + i * 14)),
+        line('A cell keeps its energy in small molecules and spends it where work is done, then', 108, 156),
+        line('again.', 72, 170),
+      ]),
+    );
+    expect(elements.map((e) => e.text.split('\n').at(-1))).toEqual([prose, 'again.']);
+  });
+
   it("takes the body's size from the slides' text, not from a footer running on every slide", () => {
     const footer = 'Bern University of Applied Sciences | Lecture 3 | Introduction to the cell';
     const titles = ['The nucleus', 'The membrane', 'Mitochondria', 'Ribosomes', 'The cytoskeleton', 'Summary'];
@@ -80,5 +92,154 @@ describe("the document model of an untagged page, from its lines' look", () => {
       ['The envelope', 2],
       ['The cytoplasm', 1],
     ]);
+  });
+
+  it("reads a book's running heads and page numbers, but not a chapter's heading they repeat or a listing's lines", () => {
+    const prose = 'Cells keep their energy in small molecules and spend it where work is done, one after another';
+    const text = Array.from({ length: 6 }, (_, i) => line(prose, 72, 160 + i * 14));
+    const pages: LayoutPage[] = Array.from({ length: 6 }, (_, i) => ({
+      page: i + 1,
+      width: 612,
+      height: 792,
+      lines: [
+        // The chapter opens on page 1 under its heading; the pages after it carry it as their running head.
+        i === 0 ? line('Chapter 2 The cell', 72, 90, 20) : line('Chapter 2 The cell', 72, 90),
+        // A listing runs from page to page, its lines numbered, in a fixed-pitch font.
+        { ...line(`${i * 40 + 1} }%`, 72, 106), fixedPitch: true },
+        ...text,
+        // A book's page number stands further in than a word processor's footer.
+        line(String(i + 1), 300, 680),
+      ],
+    }));
+    const elements = layoutElements(pages);
+    expect(elements.filter((e) => e.kind === 'heading').map((e) => [e.page, e.text])).toEqual([
+      [1, 'Chapter 2 The cell'],
+    ]);
+    expect(elements.filter((e) => e.kind === 'page-header').map((e) => e.page)).toEqual([2, 3, 4, 5, 6]);
+    expect(elements.filter((e) => e.kind === 'page-footer')).toHaveLength(6);
+    expect(elements.filter((e) => e.kind === 'code' || e.text.endsWith('}%'))).toHaveLength(6);
+  });
+
+  describe('a page written right to left', () => {
+    /** A line of right-to-left text ending (on the left) where its width says, from its start on the right. */
+    const rtl = (text: string, right: number, top: number, size = 10, extra: Partial<LayoutLine> = {}): LayoutLine => ({
+      text,
+      box: [right - text.length * size * 0.5, top, right, top + size],
+      size,
+      bold: false,
+      ...extra,
+    });
+    /** An item's line as PDFium gives it: the bullet first in the text, standing apart on the right in its own run. */
+    const item = (text: string, top: number): LayoutLine => {
+      const line = rtl(`• ${text}`, 540, top);
+      const left = line.box[0];
+      return {
+        ...line,
+        runs: [
+          { text, left, right: 525 },
+          { text: '•', left: 532, right: 536 },
+        ],
+      };
+    };
+    const prose = 'התא שומר את האנרגיה שלו במולקולות קטנות ומוציא אותה היכן שנעשית עבודה';
+
+    it('reads its list with the bullets on the right as items, each with the lines under its text', () => {
+      const elements = layoutElements(
+        page([
+          rtl(prose, 540, 72),
+          rtl('חלקי התא:', 540, 86),
+          item('הגרעין, שבו שמור החומר התורשתי של התא ושממנו יוצאות', 100),
+          rtl('ההוראות', 525, 114),
+          item('הממברנה', 128),
+          item('הציטופלזמה', 142),
+          rtl(prose, 540, 162),
+        ]),
+      );
+      expect(elements.map((e) => [e.kind ?? 'paragraph', e.text])).toEqual([
+        ['paragraph', `${prose}\nחלקי התא:`],
+        ['list-item', 'הגרעין, שבו שמור החומר התורשתי של התא ושממנו יוצאות\nההוראות'],
+        ['list-item', 'הממברנה'],
+        ['list-item', 'הציטופלזמה'],
+        ['paragraph', prose],
+      ]);
+      // The boxes stand where the text is drawn: an item's right edge is its bullet's.
+      expect(elements[1]!.box![2]).toBe(540);
+    });
+
+    it('reads a numbered item whose stop PDFium gives before its Persian number (".۲" for "۲.")', () => {
+      const elements = layoutElements(
+        page([rtl('مراحل کار:', 540, 72), rtl('.۱ فایل را بنویسید.', 540, 86), rtl('.۲ لاتک را اجرا کنید.', 540, 100)]),
+      );
+      expect(elements.map((e) => [e.kind ?? 'paragraph', e.text, e.number])).toEqual([
+        ['paragraph', 'مراحل کار:', undefined],
+        ['list-item', 'فایل را بنویسید.', 1],
+        ['list-item', 'لاتک را اجرا کنید.', 2],
+      ]);
+    });
+
+    it('joins a line PDFium gives in two pieces, the left one first, around a raised note mark', () => {
+      const first = rtl('התא שומר את האנרגיה שלו', 540, 72);
+      const second = rtl('במולקולות קטנות', first.box[0] - 8, 72);
+      const mark: LayoutLine = { text: '1', box: [first.box[0] - 4, 70, first.box[0] - 1, 76], size: 6, bold: false };
+      const elements = layoutElements(page([second, mark, first]));
+      expect(elements.map((e) => e.text)).toEqual(['התא שומר את האנרגיה שלו 1 במולקולות קטנות']);
+    });
+
+    it('reads running heads with Persian numbers as running heads, and levels from Persian section numbers', () => {
+      const body = Array.from({ length: 4 }, (_, i) => rtl(prose, 540, 200 + i * 14));
+      const pages: LayoutPage[] = [
+        {
+          page: 1,
+          width: 612,
+          height: 792,
+          lines: [rtl('۱ . ۱ عنوان بازی', 540, 130, 14, { bold: true }), ...body],
+        },
+        {
+          page: 2,
+          width: 612,
+          height: 792,
+          lines: [
+            rtl('۲ چیز هایی که باید بدانید', 540, 60, 10, { bold: true }),
+            rtl('۱ . ۱ . ۱ تک', 540, 130, 12, { bold: true }),
+            ...body,
+          ],
+        },
+        {
+          page: 3,
+          width: 612,
+          height: 792,
+          lines: [
+            rtl('۱ . ۱ عنوان بازی ۳', 540, 60, 10, { bold: true }),
+            rtl('۱ . ۲ مبانی', 540, 130, 14, { bold: true }),
+            ...body,
+          ],
+        },
+        {
+          page: 4,
+          width: 612,
+          height: 792,
+          lines: [rtl('۴ چیز هایی که باید بدانید', 540, 60, 10, { bold: true }), ...body],
+        },
+        {
+          page: 5,
+          width: 612,
+          height: 792,
+          lines: [rtl('۱ . ۲ مبانی ۵', 540, 60, 10, { bold: true }), ...body],
+        },
+        {
+          page: 6,
+          width: 612,
+          height: 792,
+          lines: [rtl('۶ چیز هایی که باید بدانید', 540, 60, 10, { bold: true }), ...body],
+        },
+      ];
+      const elements = layoutElements(pages);
+      expect(elements.filter((e) => e.kind === 'heading').map((e) => [e.text, e.level])).toEqual([
+        ['۱ . ۱ عنوان بازی', 1],
+        ['۱ . ۱ . ۱ تک', 2],
+        ['۱ . ۲ مبانی', 1],
+      ]);
+      expect(elements.filter((e) => e.kind === 'page-header')).toHaveLength(5);
+    });
   });
 });

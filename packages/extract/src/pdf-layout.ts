@@ -1,4 +1,4 @@
-import { roundBox, unionBox } from './document.ts';
+import { roundBox, unionBox, type Box } from './document.ts';
 import { alignedTables, type AlignedTable } from './pdf-aligned-tables.ts';
 import { blocksOf, codeLinesOf, codeText, isTyped, lineSpacing, type Block } from './pdf-blocks.ts';
 import type { CellPlace } from './pdf-grids.ts';
@@ -6,12 +6,18 @@ import { HEADING_SIZE_RATIO, headingLevels, isHeading, isItalicHeading } from '.
 import { HyphenatedWords, plainHyphens } from './pdf-hyphens.ts';
 import { heightOf, type LayoutLine, type LayoutPage } from './pdf-lines.ts';
 import { decimalOf } from './pdf-markers.ts';
+import { mirrorBox, mirrorPage, pageReadsRightToLeft } from './pdf-mirror.ts';
 import { PageTables } from './pdf-tables.ts';
 import type { TextSegment } from './types.ts';
 import { normalizeText } from './words.ts';
 
 /** The share of the page's height at its top and bottom where running headers and footers stand. */
 const MARGIN_BAND = 0.12;
+/**
+ * ...and where lines repeated on other pages, and page numbers, may stand (a book's running head and page number
+ * stand a little further in than a word processor's header and footer).
+ */
+const RUNNING_BAND = 0.15;
 /** A footnote's sign, where it marks a note rather than numbers it. */
 const FOOTNOTE_SIGN = /^\s*[∗*†‡§]/u;
 /** A numbered note set this much smaller than the body text is a footnote, not a list's item. */
@@ -19,8 +25,16 @@ const FOOTNOTE_RATIO = 0.9;
 
 const PAGE_NUMBER = /^\s*(page\s*)?(#+|[ivxlc]+)(\s*(of|\/)\s*#+)?\s*$/i;
 
-/** A line's text with digits masked, so "Page 3" and "Page 4" are the same running footer. */
-const runningKey = (text: string) => text.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().toLowerCase();
+/** A line without letters that is more than a number set off by dashes or brackets: a listing's "97 }%". */
+const CODE_LIKE = /^[^\p{L}]*[^\p{L}\s#\-–—|/.()[\]][^\p{L}]*$/u;
+
+/** A line's text with digits (of any script) masked, so "Page 3" and "Page 4" are the same running footer. */
+const runningKey = (text: string) =>
+  text
+    .replace(/\p{Nd}+/gu, '#')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 
 /**
  * The most common font size of the document's text, weighted by characters: the body text's. A ruled table's
@@ -74,7 +88,11 @@ function bodyIsBold(pages: LayoutPage[], body: number): boolean {
  */
 export function runningLines(pages: LayoutPage[]): Map<LayoutLine, 'page-header' | 'page-footer'> {
   const candidates: { line: LayoutLine; key: string; kind: 'page-header' | 'page-footer' }[] = [];
-  for (const { lines, height } of pages) {
+  // (A listing's lines, set in a fixed-pitch font, repeat at the tops of its pages: "97 }%".)
+  const typed = isTyped(pages);
+  /** Per kind and key, the pages it stands on (each half of a spread printed on one page a page) and its smallest size. */
+  const groups = new Map<string, { pages: Set<string>; smallest: number }>();
+  for (const { lines, height, width, page } of pages) {
     // A page's only line is its content, whatever it says.
     if (lines.length < 2) continue;
     const sorted = [...lines].sort((a, b) => a.box[1] - b.box[1]);
@@ -90,18 +108,31 @@ export function runningLines(pages: LayoutPage[]): Map<LayoutLine, 'page-header'
       }
       return true;
     };
-    const top = sorted.slice(0, 2).filter((line) => line.box[3] <= height * MARGIN_BAND && apart(line, 1));
-    const bottom = sorted.slice(-2).filter((line) => line.box[1] >= height * (1 - MARGIN_BAND) && apart(line, -1));
-    for (const line of top) candidates.push({ line, key: runningKey(line.text), kind: 'page-header' });
-    for (const line of bottom)
-      if (!top.includes(line)) candidates.push({ line, key: runningKey(line.text), kind: 'page-footer' });
+    const running = (line: LayoutLine) => typed || !line.fixedPitch;
+    const top = sorted.slice(0, 2).filter((l) => running(l) && l.box[3] <= height * RUNNING_BAND && apart(l, 1));
+    const bottom = sorted
+      .slice(-2)
+      .filter((l) => running(l) && l.box[1] >= height * (1 - RUNNING_BAND) && apart(l, -1));
+    const add = (line: LayoutLine, kind: 'page-header' | 'page-footer') => {
+      const key = runningKey(line.text);
+      candidates.push({ line, key, kind });
+      const group = groups.get(`${kind}:${key}`) ?? { pages: new Set<string>(), smallest: Infinity };
+      group.pages.add(`${page}:${line.box[0] < width / 2 ? 'left' : 'right'}`);
+      group.smallest = Math.min(group.smallest, line.size);
+      groups.set(`${kind}:${key}`, group);
+    };
+    for (const line of top) add(line, 'page-header');
+    for (const line of bottom) if (!top.includes(line)) add(line, 'page-footer');
   }
-  const counts = new Map<string, number>();
-  for (const { key, kind } of candidates) counts.set(`${kind}:${key}`, (counts.get(`${kind}:${key}`) ?? 0) + 1);
   const repeatedAt = pages.length <= 4 ? 2 : 3;
   const found = new Map<LayoutLine, 'page-header' | 'page-footer'>();
-  for (const { line, key, kind } of candidates)
-    if (key && (counts.get(`${kind}:${key}`)! >= repeatedAt || PAGE_NUMBER.test(key))) found.set(line, kind);
+  for (const { line, key, kind } of candidates) {
+    // (Repeated on other pages: two paragraphs alike at the top of one page are its text. A chapter's heading on
+    // its first page, set bigger than the running heads that repeat it, heads the page.)
+    const { pages: on, smallest } = groups.get(`${kind}:${key}`)!;
+    const repeated = on.size >= repeatedAt && line.size < smallest * HEADING_SIZE_RATIO && !CODE_LIKE.test(key);
+    if (key && (repeated || PAGE_NUMBER.test(key))) found.set(line, kind);
+  }
   return found;
 }
 
@@ -176,10 +207,31 @@ function listLevels(pages: Block[][]): Map<Block, number> {
 }
 
 /**
+ * Whether a page's highest block stands apart over text: more than a line's height over the next block. (Not a
+ * table of contents' first line, which ends in a number as a running head does, nor its last line alone at the
+ * top of a page.)
+ */
+function standsOver(highest: Block, blocks: Block[]): boolean {
+  const under = Math.min(...blocks.map((block) => block.box[1]).filter((top) => top >= highest.box[3]));
+  return Number.isFinite(under) && under - highest.box[3] > heightOf(highest.box);
+}
+
+/**
  * The pages read as blocks in reading order, the lines of their tables (ruled, or aligned in columns) left out,
  * and `withTables`, the tables placed among them; which blocks are headings; and what element each block is.
  */
-function readLayout(pages: LayoutPage[], withTables: boolean) {
+function readLayout(pagesAsDrawn: LayoutPage[], withTables: boolean) {
+  const widthsOfMirrored = new Map<number, number>();
+  const pages = pagesAsDrawn.map((page) => {
+    if (!pageReadsRightToLeft(page)) return page;
+    widthsOfMirrored.set(page.page, page.width);
+    return mirrorPage(page);
+  });
+  /** A box of the page read, rounded, as it stands on the page drawn (a right-to-left page was read mirrored). */
+  const onPage = (page: number, box: Box): Box => {
+    const width = widthsOfMirrored.get(page);
+    return roundBox(width === undefined ? box : mirrorBox(box, width));
+  };
   // (Not the running headers and footers: a deck's footer on every slide can outweigh its slides' text.)
   const running = runningLines(pages);
   const body = bodySize(pages, running);
@@ -205,7 +257,8 @@ function readLayout(pages: LayoutPage[], withTables: boolean) {
       : [];
     const inTable = new Set(aligned.flatMap((table) => table.lines));
     const text = aligned.length > 0 ? flow.filter((line) => !inTable.has(line)) : flow;
-    const blocks = blocksOf(text, running, known, codeLinesOf(text, typed), spacing);
+    const rightToLeft = widthsOfMirrored.has(page.page);
+    const blocks = blocksOf(text, running, known, codeLinesOf(text, typed), spacing, rightToLeft);
     const before = new Map<Block | undefined, AlignedTable[]>();
     if (!withTables) return { page: page.page, height: page.height, blocks, aligned: before, cells: [] };
     // An aligned table stands where its lines stand in the reading order: before the block of the first line
@@ -222,9 +275,11 @@ function readLayout(pages: LayoutPage[], withTables: boolean) {
     }
     return { page: page.page, height: page.height, blocks, aligned: before, cells: page.lines.filter((l) => l.cell) };
   });
-  // A line in italics at the top of a page that repeats a heading, or ends in the page's number, is the page's
-  // running head, where the document is too short to show it running.
-  const runningHeads = new Set<Block>();
+  // A heading at the top of a page that repeats a heading with the page's number, or a line in italics there
+  // that repeats a heading or ends in a number, is the page's running head, where the document is too short to
+  // show it running (or its running heads change with each section).
+  const atTop = new Set<Block>();
+  const inItalics = new Set<Block>();
   const candidates = pageBlocks.flatMap(({ blocks, height }) => {
     // A heading heads what follows it: one alone at the page's foot, under all its text, is a footer (a
     // typesetter keeps a heading with the text after it, so it is never the last thing on a page).
@@ -237,9 +292,10 @@ function readLayout(pages: LayoutPage[], withTables: boolean) {
       (high, block) => (high && high.box[1] <= block.box[1] ? high : block),
       undefined,
     );
+    if (highest && highest.box[1] <= height * MARGIN_BAND && standsOver(highest, text)) atTop.add(highest);
     const italicHeading = (block: Block, i: number) => {
       if (!isItalicHeading(block, body, text[i + 1])) return false;
-      if (block === highest && block.box[1] <= height * MARGIN_BAND) runningHeads.add(block);
+      inItalics.add(block);
       return true;
     };
     const found = text.filter(
@@ -257,10 +313,18 @@ function readLayout(pages: LayoutPage[], withTables: boolean) {
       return !boldOnly(blocks[at - 1]) && !boldOnly(blocks[at + 1]);
     });
   });
+  const headingKeys = new Set(candidates.map((block) => runningKey(block.text)));
   const repeated = (head: Block) =>
     candidates.some((other) => other !== head && runningKey(other.text) === runningKey(head.text));
+  const endsInNumber = (head: Block) => /\p{Nd}$/u.test(head.text.trim());
+  const isRunningHead = (head: Block) => {
+    if (!atTop.has(head)) return false;
+    if (inItalics.has(head)) return endsInNumber(head) || repeated(head);
+    // ("1.2 Basics 3" over page 3, where "1.2 Basics" heads a section.)
+    return endsInNumber(head) && headingKeys.has(runningKey(head.text.trim().replace(/\s*\p{Nd}+$/u, '')));
+  };
   const headings = candidates.filter((block) => {
-    if (!runningHeads.has(block) || !(/\d$/.test(block.text.trim()) || repeated(block))) return true;
+    if (!isRunningHead(block)) return true;
     block.kind = 'page-header';
     return false;
   });
@@ -270,12 +334,12 @@ function readLayout(pages: LayoutPage[], withTables: boolean) {
   const elementOf = (block: Block, page: number, nesting: Map<Block, number>): TextSegment | undefined => {
     if (block.kind === 'code') {
       const code = codeText(block.lines);
-      return code.trim() ? { text: code, page, box: roundBox(block.box), kind: 'code' } : undefined;
+      return code.trim() ? { text: code, page, box: onPage(page, block.box), kind: 'code' } : undefined;
     }
     const marked = block.marker && (isHeadingBlock.has(block) || block.size < body * FOOTNOTE_RATIO);
     const text = normalizeText(plainHyphens(marked ? block.marker!.text + block.text : block.text));
     if (!text) return undefined;
-    const box = roundBox(block.box);
+    const box = onPage(page, block.box);
     if (isHeadingBlock.has(block)) return { text, page, box, kind: 'heading', level: levels.get(block)! };
     // A small note marked by a number or a footnote's sign ("∗ Peter Pan, Institute of...") is a footnote.
     const noteMark = block.marker && (block.marker.ordered || FOOTNOTE_SIGN.test(block.marker.text));
@@ -290,7 +354,7 @@ function readLayout(pages: LayoutPage[], withTables: boolean) {
     if (block.kind) return { text, page, box, kind: block.kind };
     return { text, page, box };
   };
-  return { pageBlocks, isHeadingBlock, elementOf, typed };
+  return { pageBlocks, isHeadingBlock, elementOf, typed, onPage };
 }
 
 /**
@@ -299,7 +363,7 @@ function readLayout(pages: LayoutPage[], withTables: boolean) {
  * spacing, each with its page and box. Words broken at a line's end are joined.
  */
 export function layoutElements(pages: LayoutPage[]): TextSegment[] {
-  const { pageBlocks, elementOf, typed } = readLayout(pages, true);
+  const { pageBlocks, elementOf, typed, onPage } = readLayout(pages, true);
   const elements: TextSegment[] = [];
   const nesting = listLevels(pageBlocks.map(({ blocks }) => blocks));
   for (const { page, blocks, aligned, cells } of pageBlocks) {
@@ -340,7 +404,7 @@ export function layoutElements(pages: LayoutPage[]): TextSegment[] {
       for (const table of aligned.get(block) ?? [])
         for (const { place: cell, text, box } of table.pieces) {
           const cellText = normalizeText(plainHyphens(text));
-          if (cellText) tables.add(cell, cellText, roundBox(box));
+          if (cellText) tables.add(cell, cellText, onPage(page, box));
         }
     };
     for (const block of blocks) {

@@ -1,3 +1,5 @@
+import { RIGHT_TO_LEFT } from './words.ts';
+
 /**
  * A bullet's glyph: the usual ones (LaTeX's levels are •, –, ∗ and ·), or a symbol font's glyph that maps to no
  * character (a control or private-use code).
@@ -7,8 +9,8 @@ const BULLET_GLYPH = /[•◦▪▫‣⁃●○■□◆◇◾◽❖✦►▶✓
 const LETTER_O = /o/u;
 /** A check list's box, empty, ticked or crossed. */
 const BOX = /[☐☑☒]/u;
-/** A list's number or letter before its stop: "12", "b", "iv", "(a". */
-const LABEL = /\(?(?:\d{1,3}|[a-z]|[ivx]{1,5})/u;
+/** A list's number (in the digits of any script) or letter before its stop: "12", "b", "iv", "(a", "۱۲". */
+const LABEL = /\(?(?:\p{Nd}{1,3}|[a-z]|[ivx]{1,5})/u;
 /** A number of two to five levels: "2.3", "2.3.1.4". */
 const OUTLINE = /\d{1,2}(?:\.\d{1,2}){1,4}/u;
 
@@ -27,6 +29,11 @@ export const BULLET = pattern('u')`^\s*(${BULLET_GLYPH})\s+(?=\S)`;
 export const TIGHT_BULLET = /^\s*([•◦▪▫‣●○■□◆◇◾◽❖►▶➔➢➤⦁])(?=[\p{L}\p{N}])/u;
 /** A number or letter with its stop starting a line ("3.", "b)", "(iv)"), before its item's text. */
 export const NUMBER = pattern('u')`^\s*(${LABEL}[.)])\s+(?=\S)`;
+/**
+ * A right-to-left item's number as PDFium gives it, its stop first (".۱" for "۱."), before the item's text in
+ * Arabic, Persian or Hebrew.
+ */
+export const NUMBER_STOP_FIRST = pattern('u')`^\s*([.)]\p{Nd}{1,3})\s+(?=${RIGHT_TO_LEFT})`;
 /**
  * A list's number of several levels ("1.1", "2.3.1."), before a capital or a letter of a script without case
  * ("3.5 million" is a sentence's start), or a number set tight against its item ("42.First").
@@ -50,9 +57,17 @@ export const MARKER = pattern(
  * the item's own number. Letters and roman numerals give none.
  */
 export function decimalOf(marker: string): number | undefined {
-  const digits = /^\s*\(?(\d{1,3})(?:[.)]|\s|$)/u.exec(marker);
-  return digits ? Number(digits[1]) : undefined;
+  const digits = /^\s*[.)]?\(?(\p{Nd}{1,3})(?:[.)]|\s|$)/u.exec(marker);
+  if (!digits) return undefined;
+  // (Arabic-Indic and Persian digits read as the Latin ones, each counted from its block's zero.)
+  const latin = digits[1]!.replace(/[\u0660-\u0669\u06f0-\u06f9]/gu, (digit) =>
+    String(digit.charCodeAt(0) - (digit >= '\u06f0' ? 0x06f0 : 0x0660)),
+  );
+  return /^\d+$/.test(latin) ? Number(latin) : undefined;
 }
 
-/** A section's number before a heading's words: "2", "2.3", "2.3.1.", with its level in its depth. */
-export const SECTION_NUMBER = /^\s*(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+(?=\p{L})/u;
+/**
+ * A section's number before a heading's words: "2", "2.3", "2.3.1.", with its level in its depth, in the digits
+ * of any script (Persian "۲.۳", which PDFium gives as "۲ . ۳").
+ */
+export const SECTION_NUMBER = /^\s*(\p{Nd}{1,2}(?:\s?\.\s?\p{Nd}{1,2}){0,4})\.?\s+(?=\p{L})/u;

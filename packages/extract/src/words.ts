@@ -1,6 +1,14 @@
 /** A letter of a script written right to left. */
 export const RIGHT_TO_LEFT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
 
+const RIGHT_TO_LEFT_LETTERS = new RegExp(RIGHT_TO_LEFT.source, 'gu');
+
+/** Whether most of a text's letters are of a script written right to left (a line of Arabic with a Latin name in it). */
+export function readsRightToLeft(text: string): boolean {
+  const rightToLeft = text.match(RIGHT_TO_LEFT_LETTERS)?.length ?? 0;
+  return rightToLeft > 0 && rightToLeft * 2 > (text.match(/\p{L}/gu)?.length ?? 0);
+}
+
 /**
  * What a word is: letters and digits, joined inside by an apostrophe or a hyphen. The functions below scan for
  * it code unit by code unit instead of running this pattern: over a 600-page book the pattern and the five
