@@ -297,3 +297,30 @@ export function blocksOf(
   }
   return blocks;
 }
+
+/**
+ * A list item that goes on at the top of the next page: the page's first block of text, a paragraph at the
+ * item's hanging indent (where its second line stands) in its size and weight, after an item whose last line
+ * did not end a sentence. Its text joins the item's, whose box stays on the page it starts on. (Not a block that
+ * something else is placed by: `movable` says which may go.)
+ */
+export function joinItemsAcrossPages(
+  pages: Block[][],
+  known: HyphenatedWords,
+  movable: (block: Block) => boolean,
+): void {
+  const isText = (block: Block) => block.kind !== 'page-header' && block.kind !== 'page-footer';
+  for (let p = 1; p < pages.length; p++) {
+    const item = pages[p - 1]!.findLast(isText);
+    const at = pages[p]!.findIndex(isText);
+    const next = pages[p]![at];
+    if (item?.kind !== 'list-item' || item.lines.length < 2 || !next || next.kind || !movable(next)) continue;
+    const last = item.lines.at(-1)!;
+    const first = next.lines[0]!;
+    const hanging = Math.abs(first.box[0] - item.lines[1]!.box[0]) <= first.size * 0.5;
+    const alike = first.bold === last.bold && Math.abs(first.size - last.size) <= last.size * 0.1;
+    if (!hanging || !alike || /[.!?:;]["')\]]?\s*$/.test(last.text)) continue;
+    item.text = joinBrokenWord(item.text, next.text, known) ?? `${item.text}\n${next.text}`;
+    pages[p]!.splice(at, 1);
+  }
+}

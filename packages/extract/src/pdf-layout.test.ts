@@ -55,6 +55,34 @@ describe("the document model of an untagged page, from its lines' look", () => {
     ]);
   });
 
+  it('joins the lines of an item that goes on at the top of the next page to the item', () => {
+    const pages: LayoutPage[] = [
+      {
+        page: 1,
+        width: 612,
+        height: 792,
+        lines: [
+          line('• The nucleus, which holds the cell’s genes and from which the cell', 72, 686),
+          line('is directed, sits in the middle of the', 82, 700),
+        ],
+      },
+      {
+        page: 2,
+        width: 612,
+        height: 792,
+        lines: [line('cell.', 82, 72), line('The membrane keeps the cell apart.', 72, 100)],
+      },
+    ];
+    expect(layoutElements(pages).map((e) => [e.kind ?? 'paragraph', e.page, e.text])).toEqual([
+      [
+        'list-item',
+        1,
+        'The nucleus, which holds the cell’s genes and from which the cell\nis directed, sits in the middle of the\ncell.',
+      ],
+      ['paragraph', 2, 'The membrane keeps the cell apart.'],
+    ]);
+  });
+
   it("keeps a paragraph's last word on its own line with the paragraph, under a first line set in", () => {
     const prose = 'Cells keep their energy in small molecules and spend it where work is done, one after another';
     const elements = layoutElements(

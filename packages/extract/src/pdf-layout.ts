@@ -1,6 +1,14 @@
 import { roundBox, unionBox, type Box } from './document.ts';
 import { alignedTables, type AlignedTable } from './pdf-aligned-tables.ts';
-import { blocksOf, codeLinesOf, codeText, isTyped, lineSpacing, type Block } from './pdf-blocks.ts';
+import {
+  blocksOf,
+  codeLinesOf,
+  codeText,
+  isTyped,
+  joinItemsAcrossPages,
+  lineSpacing,
+  type Block,
+} from './pdf-blocks.ts';
 import type { CellPlace } from './pdf-grids.ts';
 import { HEADING_SIZE_RATIO, headingLevels, isHeading, isItalicHeading } from './pdf-headings.ts';
 import { HyphenatedWords, plainHyphens } from './pdf-hyphens.ts';
@@ -275,6 +283,13 @@ function readLayout(pagesAsDrawn: LayoutPage[], withTables: boolean) {
     }
     return { page: page.page, height: page.height, blocks, aligned: before, cells: page.lines.filter((l) => l.cell) };
   });
+  // (An aligned table stands before the block after it.)
+  const placesTable = new Set(pageBlocks.flatMap(({ aligned }) => [...aligned.keys()]));
+  joinItemsAcrossPages(
+    pageBlocks.map(({ blocks }) => blocks),
+    known,
+    (block) => !placesTable.has(block),
+  );
   // A heading at the top of a page that repeats a heading with the page's number, or a line in italics there
   // that repeats a heading or ends in a number, is the page's running head, where the document is too short to
   // show it running (or its running heads change with each section).
