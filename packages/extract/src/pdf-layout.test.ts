@@ -215,52 +215,18 @@ describe("the document model of an untagged page, from its lines' look", () => {
 
     it('reads running heads with Persian numbers as running heads, and levels from Persian section numbers', () => {
       const body = Array.from({ length: 4 }, (_, i) => rtl(prose, 540, 200 + i * 14));
+      // Each page: its running head (the chapter's, or the section's with the page's number), a section's
+      // heading, and text.
+      const head = (text: string) => rtl(text, 540, 60, 10, { bold: true });
+      const section = (text: string, size: number) => rtl(text, 540, 130, size, { bold: true });
       const pages: LayoutPage[] = [
-        {
-          page: 1,
-          width: 612,
-          height: 792,
-          lines: [rtl('۱ . ۱ عنوان بازی', 540, 130, 14, { bold: true }), ...body],
-        },
-        {
-          page: 2,
-          width: 612,
-          height: 792,
-          lines: [
-            rtl('۲ چیز هایی که باید بدانید', 540, 60, 10, { bold: true }),
-            rtl('۱ . ۱ . ۱ تک', 540, 130, 12, { bold: true }),
-            ...body,
-          ],
-        },
-        {
-          page: 3,
-          width: 612,
-          height: 792,
-          lines: [
-            rtl('۱ . ۱ عنوان بازی ۳', 540, 60, 10, { bold: true }),
-            rtl('۱ . ۲ مبانی', 540, 130, 14, { bold: true }),
-            ...body,
-          ],
-        },
-        {
-          page: 4,
-          width: 612,
-          height: 792,
-          lines: [rtl('۴ چیز هایی که باید بدانید', 540, 60, 10, { bold: true }), ...body],
-        },
-        {
-          page: 5,
-          width: 612,
-          height: 792,
-          lines: [rtl('۱ . ۲ مبانی ۵', 540, 60, 10, { bold: true }), ...body],
-        },
-        {
-          page: 6,
-          width: 612,
-          height: 792,
-          lines: [rtl('۶ چیز هایی که باید بدانید', 540, 60, 10, { bold: true }), ...body],
-        },
-      ];
+        [section('۱ . ۱ عنوان بازی', 14)],
+        [head('۲ چیز هایی که باید بدانید'), section('۱ . ۱ . ۱ تک', 12)],
+        [head('۱ . ۱ عنوان بازی ۳'), section('۱ . ۲ مبانی', 14)],
+        [head('۴ چیز هایی که باید بدانید')],
+        [head('۱ . ۲ مبانی ۵')],
+        [head('۶ چیز هایی که باید بدانید')],
+      ].map((lines, i) => ({ page: i + 1, width: 612, height: 792, lines: [...lines, ...body] }));
       const elements = layoutElements(pages);
       expect(elements.filter((e) => e.kind === 'heading').map((e) => [e.text, e.level])).toEqual([
         ['۱ . ۱ عنوان بازی', 1],
