@@ -19,6 +19,7 @@ function mirrorLine(line: LayoutLine, width: number): LayoutLine {
   return {
     ...line,
     box: mirrorBox(line.box, width),
+    // (A gap's place is only counted by the rules that read it.)
     ...(line.gaps ? { gaps: line.gaps.map((x) => width - x).reverse() } : {}),
     ...(line.runs
       ? {
