@@ -194,9 +194,28 @@ describe("the document model of an untagged page, from its lines' look", () => {
       expect(elements[1]!.box![2]).toBe(540);
     });
 
-    it('reads a numbered item whose stop PDFium gives before its Persian number (".۲" for "۲.")', () => {
+    it('reads right-to-left text set flush left, as LibreOffice prints an HTML page, as it stands', () => {
+      const flushLeft = (text: string, top: number): LayoutLine => ({
+        text,
+        box: [57, top, 57 + text.length * 5, top + 10],
+        size: 10,
+        bold: false,
+      });
       const elements = layoutElements(
-        page([rtl('مراحل کار:', 540, 72), rtl('.۱ فایل را بنویسید.', 540, 86), rtl('.۲ لاتک را اجرا کنید.', 540, 100)]),
+        page([
+          flushLeft(prose, 72),
+          flushLeft(`${prose} והיא`, 86),
+          flushLeft('נשמרת שם.', 100),
+          flushLeft(prose, 130),
+          flushLeft('ומוציאה אותה.', 144),
+        ]),
+      );
+      expect(elements.map((e) => e.text.split('\n').at(-1))).toEqual(['נשמרת שם.', 'ומוציאה אותה.']);
+    });
+
+    it('reads numbered items whose stop PDFium gives before their Persian numbers (".۲" for "۲."), tight or spaced', () => {
+      const elements = layoutElements(
+        page([rtl('مراحل کار:', 540, 72), rtl('.۱ فایل را بنویسید.', 540, 86), rtl('.۲لاتک را اجرا کنید.', 540, 100)]),
       );
       expect(elements.map((e) => [e.kind ?? 'paragraph', e.text, e.number])).toEqual([
         ['paragraph', 'مراحل کار:', undefined],

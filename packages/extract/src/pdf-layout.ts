@@ -14,7 +14,7 @@ import { HEADING_SIZE_RATIO, headingLevels, isHeading, isItalicHeading } from '.
 import { HyphenatedWords, plainHyphens } from './pdf-hyphens.ts';
 import { heightOf, type LayoutLine, type LayoutPage } from './pdf-lines.ts';
 import { decimalOf } from './pdf-markers.ts';
-import { mirrorBox, mirrorPage, pageReadsRightToLeft } from './pdf-mirror.ts';
+import { mirrorBox, mirrorPage, pagesReadingRightToLeft } from './pdf-mirror.ts';
 import { PageTables } from './pdf-tables.ts';
 import type { TextSegment } from './types.ts';
 import { normalizeText } from './words.ts';
@@ -230,8 +230,9 @@ function standsOver(highest: Block, blocks: Block[]): boolean {
  */
 function readLayout(pagesAsDrawn: LayoutPage[], withTables: boolean) {
   const widthsOfMirrored = new Map<number, number>();
+  const fromTheRight = pagesReadingRightToLeft(pagesAsDrawn);
   const pages = pagesAsDrawn.map((page) => {
-    if (!pageReadsRightToLeft(page)) return page;
+    if (!fromTheRight.has(page.page)) return page;
     widthsOfMirrored.set(page.page, page.width);
     return mirrorPage(page);
   });

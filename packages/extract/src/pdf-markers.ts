@@ -31,9 +31,9 @@ export const TIGHT_BULLET = /^\s*([•◦▪▫‣●○■□◆◇◾◽❖►
 export const NUMBER = pattern('u')`^\s*(${LABEL}[.)])\s+(?=\S)`;
 /**
  * A right-to-left item's number as PDFium gives it, its stop first (".۱" for "۱."), before the item's text in
- * Arabic, Persian or Hebrew.
+ * Arabic, Persian or Hebrew (set tight against it too: ".1بعد").
  */
-export const NUMBER_STOP_FIRST = pattern('u')`^\s*([.)]\p{Nd}{1,3})\s+(?=${RIGHT_TO_LEFT})`;
+export const NUMBER_STOP_FIRST = pattern('u')`^\s*([.)]\p{Nd}{1,3})\s*(?=${RIGHT_TO_LEFT})`;
 /**
  * A list's number of several levels ("1.1", "2.3.1."), before a capital or a letter of a script without case
  * ("3.5 million" is a sentence's start), or a number set tight against its item ("42.First").

@@ -5,14 +5,44 @@ import { readsRightToLeft } from './words.ts';
 /** A box as it stands in the page's mirror image (left and right swapped about the page's width). */
 export const mirrorBox = ([x0, y0, x1, y1]: Box, width: number): Box => [width - x1, y0, width - x0, y1];
 
-/** Whether most of a page's letters outside drawn tables are of a right-to-left script (Arabic, Hebrew, Persian). */
-export function pageReadsRightToLeft(page: LayoutPage): boolean {
-  return readsRightToLeft(
-    page.lines
-      .filter((line) => !line.cell)
-      .map((line) => line.text)
-      .join(' '),
-  );
+/** The edge most lines share, to the nearest two points (a margin, not a running head standing past it). */
+function mostCommon(edges: number[]): number {
+  const counts = new Map<number, number>();
+  for (const edge of edges) counts.set(Math.round(edge / 2), (counts.get(Math.round(edge / 2)) ?? 0) + 1);
+  let best = 0;
+  let most = 0;
+  for (const [edge, count] of counts) if (count > most) [best, most] = [edge, count];
+  return best * 2;
+}
+
+/**
+ * The pages to read from the right: those whose letters outside drawn tables are mostly of a right-to-left
+ * script (Arabic, Hebrew, Persian), where the document's lines start at the right: over those pages, at least as
+ * many right-to-left lines stand at the right margin alone (a paragraph's last line, a heading) as at the left
+ * margin alone, the margins being where most lines start and end.
+ * (A right-to-left text set flush left, as LibreOffice prints an HTML page's, reads as it stands. A table of
+ * contents' or a list's lines hanging from the right touch the left margin alone, so one page does not decide.)
+ */
+export function pagesReadingRightToLeft(pages: LayoutPage[]): Set<number> {
+  let atLeft = 0;
+  let atRight = 0;
+  const found = new Set<number>();
+  for (const page of pages) {
+    const lines = page.lines.filter((line) => !line.cell);
+    if (!readsRightToLeft(lines.map((line) => line.text).join(' '))) continue;
+    found.add(page.page);
+    // (A line of code or of English among them stands at the left.)
+    const written = lines.filter((line) => readsRightToLeft(line.text));
+    const left = mostCommon(written.map((line) => line.box[0]));
+    const right = mostCommon(written.map((line) => line.box[2]));
+    for (const line of written) {
+      const touchesLeft = Math.abs(line.box[0] - left) <= line.size;
+      const touchesRight = Math.abs(right - line.box[2]) <= line.size;
+      if (touchesLeft && !touchesRight) atLeft++;
+      if (touchesRight && !touchesLeft) atRight++;
+    }
+  }
+  return atRight >= atLeft ? found : new Set();
 }
 
 function mirrorLine(line: LayoutLine, width: number): LayoutLine {
