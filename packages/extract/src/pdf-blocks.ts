@@ -42,7 +42,7 @@ export interface Block {
 }
 
 /** A table of contents' line: its title, dot leaders and a page number ("1.3 Scope . . . . . 4"). */
-const CONTENTS_LINE = /(?:\.\s?){4,}\s*\d+\s*$/u;
+const CONTENTS_LINE = /(?:\.\s?){4,}\s*\p{Nd}+\s*$/u;
 
 /** A date alone on its line with the day before a stop ("15. Oktober 2020"), not a numbered item. */
 const DAY_DATE = /^\s*\d{1,2}\.\s+\p{L}+\.?\s+\d{4}\s*$/u;

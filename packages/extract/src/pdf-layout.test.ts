@@ -215,12 +215,19 @@ describe("the document model of an untagged page, from its lines' look", () => {
 
     it('reads numbered items whose stop PDFium gives before their Persian numbers (".۲" for "۲."), tight or spaced', () => {
       const elements = layoutElements(
-        page([rtl('مراحل کار:', 540, 72), rtl('.۱ فایل را بنویسید.', 540, 86), rtl('.۲لاتک را اجرا کنید.', 540, 100)]),
+        page([
+          rtl('مراحل کار:', 540, 72),
+          rtl('.۱ فایل را بنویسید.', 540, 86),
+          rtl('.۲لاتک را اجرا کنید.', 540, 100),
+          rtl('.۱ ۲ مبانی کار در متن', 540, 130),
+        ]),
       );
       expect(elements.map((e) => [e.kind ?? 'paragraph', e.text, e.number])).toEqual([
         ['paragraph', 'مراحل کار:', undefined],
         ['list-item', 'فایل را بنویسید.', 1],
         ['list-item', 'لاتک را اجرا کنید.', 2],
+        // (Before a digit, a section's number: "۱.۲" as PDFium gives it.)
+        ['paragraph', '.۱ ۲ مبانی کار در متن', undefined],
       ]);
     });
 

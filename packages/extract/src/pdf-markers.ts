@@ -30,10 +30,11 @@ export const TIGHT_BULLET = /^\s*([•◦▪▫‣●○■□◆◇◾◽❖►
 /** A number or letter with its stop starting a line ("3.", "b)", "(iv)"), before its item's text. */
 export const NUMBER = pattern('u')`^\s*(${LABEL}[.)])\s+(?=\S)`;
 /**
- * A right-to-left item's number as PDFium gives it, its stop first (".۱" for "۱."), before the item's text in
- * Arabic, Persian or Hebrew (set tight against it too: ".1بعد").
+ * A right-to-left item's number as PDFium gives it, its stop first (".۱" for "۱."), before the item's first
+ * letter in Arabic, Persian or Hebrew, spaced or set tight (".1بعد"). (Before a digit, ".١ ١" is "١.١": a
+ * section's number.)
  */
-export const NUMBER_STOP_FIRST = pattern('u')`^\s*([.)]\p{Nd}{1,3})\s*(?=${RIGHT_TO_LEFT})`;
+export const NUMBER_STOP_FIRST = pattern('u')`^\s*([.)]\p{Nd}{1,3})\s*(?=\p{L})(?=${RIGHT_TO_LEFT})`;
 /**
  * A list's number of several levels ("1.1", "2.3.1."), before a capital or a letter of a script without case
  * ("3.5 million" is a sentence's start), or a number set tight against its item ("42.First").
