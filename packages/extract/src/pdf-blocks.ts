@@ -41,6 +41,9 @@ export interface Block {
   marker?: { ordered: boolean; indent: number; text: string };
 }
 
+/** A line that ends a sentence or a clause, a closing quote or bracket allowed after its stop. */
+const SENTENCE_END = /[.!?:;]["')\]]?\s*$/;
+
 /** A table of contents' line: its title, dot leaders and a page number ("1.3 Scope . . . . . 4"). */
 const CONTENTS_LINE = /(?:\.\s?){4,}\s*\p{Nd}+\s*$/u;
 
@@ -143,7 +146,7 @@ function continues(
   // the sentence; after a full stop, a colon or another item, or a line that stopped well short of a full line
   // ("Two parts" / "a) The first"), it starts an item.
   const stoppedShort = last.box[2] - last.box[0] < spacing.width * 0.6;
-  const sentenceEnded = /[.!?:;]["')\]]?\s*$/.test(last.text) || stoppedShort;
+  const sentenceEnded = SENTENCE_END.test(last.text) || stoppedShort;
   if (marker && (!marker.ordered || block.kind === 'list-item' || sentenceEnded)) return false;
   // (A line written the other way from the page's, a Hebrew quotation in English text, ends ragged at the margin
   // the page's lines start from: the rules on margins below do not hold for it.)
@@ -319,7 +322,7 @@ export function joinItemsAcrossPages(
     const first = next.lines[0]!;
     const hanging = Math.abs(first.box[0] - item.lines[1]!.box[0]) <= first.size * 0.5;
     const alike = first.bold === last.bold && Math.abs(first.size - last.size) <= last.size * 0.1;
-    if (!hanging || !alike || /[.!?:;]["')\]]?\s*$/.test(last.text)) continue;
+    if (!hanging || !alike || SENTENCE_END.test(last.text)) continue;
     item.text = joinBrokenWord(item.text, next.text, known) ?? `${item.text}\n${next.text}`;
     pages[p]!.splice(at, 1);
   }

@@ -94,10 +94,13 @@ function bodyIsBold(pages: LayoutPage[], body: number): boolean {
  * Lines repeated at the top or the bottom of pages (numbers masked), and lone page numbers there: running
  * headers and footers. Returns, per page index, the indices of its lines that are one, with their kind.
  */
-export function runningLines(pages: LayoutPage[]): Map<LayoutLine, 'page-header' | 'page-footer'> {
+export function runningLines(
+  pages: LayoutPage[],
+  typed = isTyped(pages),
+): Map<LayoutLine, 'page-header' | 'page-footer'> {
   const candidates: { line: LayoutLine; key: string; kind: 'page-header' | 'page-footer' }[] = [];
-  // (A listing's lines, set in a fixed-pitch font, repeat at the tops of its pages: "97 }%".)
-  const typed = isTyped(pages);
+  // (A listing's lines, set in a fixed-pitch font, repeat at the tops of its pages: "97 }%"; not in a document
+  // typed in one, `typed`.)
   /** Per kind and key, the pages it stands on (each half of a spread printed on one page a page) and its smallest size. */
   const groups = new Map<string, { pages: Set<string>; smallest: number }>();
   for (const { lines, height, width, page } of pages) {
@@ -241,13 +244,13 @@ function readLayout(pagesAsDrawn: LayoutPage[], withTables: boolean) {
     const width = widthsOfMirrored.get(page);
     return roundBox(width === undefined ? box : mirrorBox(box, width));
   };
+  const typed = isTyped(pages);
+  const running = runningLines(pages, typed);
   // (Not the running headers and footers: a deck's footer on every slide can outweigh its slides' text.)
-  const running = runningLines(pages);
   const body = bodySize(pages, running);
   const bodyBold = bodyIsBold(pages, body);
   const font = bodyFont(pages, body);
   const spacing = lineSpacing(pages, body);
-  const typed = isTyped(pages);
   const known = new HyphenatedWords();
   for (const { lines } of pages) for (const line of lines) known.add(line.text);
   const pageBlocks = pages.map((page) => {
