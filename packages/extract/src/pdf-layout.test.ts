@@ -11,6 +11,10 @@ describe("the document model of an untagged page, from its lines' look", () => {
   });
   /** One Letter-size page of these lines. */
   const page = (lines: LayoutLine[]): LayoutPage[] => [{ page: 1, width: 612, height: 792, lines }];
+  /** `count` full lines of a paragraph's text from the margin, one under another from `top`. */
+  const prose = 'Cells keep their energy in small molecules and spend it where work is done, one after another';
+  const proseLines = (count: number, top = 72) =>
+    Array.from({ length: count }, (_, i) => line(prose, 72, top + i * 14));
 
   it("nests LaTeX's bullets of three levels (•, – and ∗), and reads a small note marked ∗ as a footnote", () => {
     const elements = layoutElements(
@@ -36,10 +40,9 @@ describe("the document model of an untagged page, from its lines' look", () => {
   });
 
   it('starts an item at a letter after a line that stopped short, and reads a date after one as text', () => {
-    const prose = 'Cells keep their energy in small molecules and spend it where work is done, one after another';
     const elements = layoutElements(
       page([
-        ...Array.from({ length: 6 }, (_, i) => line(prose, 72, 72 + i * 14)),
+        ...proseLines(6),
         line('The task has two parts', 72, 156),
         line('a) The first part.', 72, 170),
         line('b) The second part.', 72, 184),
@@ -84,10 +87,9 @@ describe("the document model of an untagged page, from its lines' look", () => {
   });
 
   it("keeps a paragraph's last word on its own line with the paragraph, under a first line set in", () => {
-    const prose = 'Cells keep their energy in small molecules and spend it where work is done, one after another';
     const elements = layoutElements(
       page([
-        ...Array.from({ length: 5 }, (_, i) => line(prose, 72, 72 + i * 14)),
+        ...proseLines(5),
         line('A cell keeps its energy in small molecules and spends it where work is done, then', 108, 156),
         line('again.', 72, 170),
       ]),
@@ -123,8 +125,7 @@ describe("the document model of an untagged page, from its lines' look", () => {
   });
 
   it("reads a book's running heads and page numbers, but not a chapter's heading they repeat or a listing's lines", () => {
-    const prose = 'Cells keep their energy in small molecules and spend it where work is done, one after another';
-    const text = Array.from({ length: 6 }, (_, i) => line(prose, 72, 160 + i * 14));
+    const text = proseLines(6, 160);
     const pages: LayoutPage[] = Array.from({ length: 6 }, (_, i) => ({
       page: i + 1,
       width: 612,
@@ -169,45 +170,39 @@ describe("the document model of an untagged page, from its lines' look", () => {
         ],
       };
     };
-    const prose = 'התא שומר את האנרגיה שלו במולקולות קטנות ומוציא אותה היכן שנעשית עבודה';
+    const hebrew = 'התא שומר את האנרגיה שלו במולקולות קטנות ומוציא אותה היכן שנעשית עבודה';
 
     it('reads its list with the bullets on the right as items, each with the lines under its text', () => {
       const elements = layoutElements(
         page([
-          rtl(prose, 540, 72),
+          rtl(hebrew, 540, 72),
           rtl('חלקי התא:', 540, 86),
           item('הגרעין, שבו שמור החומר התורשתי של התא ושממנו יוצאות', 100),
           rtl('ההוראות', 525, 114),
           item('הממברנה', 128),
           item('הציטופלזמה', 142),
-          rtl(prose, 540, 162),
+          rtl(hebrew, 540, 162),
         ]),
       );
       expect(elements.map((e) => [e.kind ?? 'paragraph', e.text])).toEqual([
-        ['paragraph', `${prose}\nחלקי התא:`],
+        ['paragraph', `${hebrew}\nחלקי התא:`],
         ['list-item', 'הגרעין, שבו שמור החומר התורשתי של התא ושממנו יוצאות\nההוראות'],
         ['list-item', 'הממברנה'],
         ['list-item', 'הציטופלזמה'],
-        ['paragraph', prose],
+        ['paragraph', hebrew],
       ]);
       // The boxes stand where the text is drawn: an item's right edge is its bullet's.
       expect(elements[1]!.box![2]).toBe(540);
     });
 
     it('reads right-to-left text set flush left, as LibreOffice prints an HTML page, as it stands', () => {
-      const flushLeft = (text: string, top: number): LayoutLine => ({
-        text,
-        box: [57, top, 57 + text.length * 5, top + 10],
-        size: 10,
-        bold: false,
-      });
       const elements = layoutElements(
         page([
-          flushLeft(prose, 72),
-          flushLeft(`${prose} והיא`, 86),
-          flushLeft('נשמרת שם.', 100),
-          flushLeft(prose, 130),
-          flushLeft('ומוציאה אותה.', 144),
+          line(hebrew, 57, 72),
+          line(`${hebrew} והיא`, 57, 86),
+          line('נשמרת שם.', 57, 100),
+          line(hebrew, 57, 130),
+          line('ומוציאה אותה.', 57, 144),
         ]),
       );
       expect(elements.map((e) => e.text.split('\n').at(-1))).toEqual(['נשמרת שם.', 'ומוציאה אותה.']);
@@ -240,7 +235,7 @@ describe("the document model of an untagged page, from its lines' look", () => {
     });
 
     it('reads running heads with Persian numbers as running heads, and levels from Persian section numbers', () => {
-      const body = Array.from({ length: 4 }, (_, i) => rtl(prose, 540, 200 + i * 14));
+      const body = Array.from({ length: 4 }, (_, i) => rtl(hebrew, 540, 200 + i * 14));
       // Each page: its running head (the chapter's, or the section's with the page's number), a section's
       // heading, and text.
       const head = (text: string) => rtl(text, 540, 60, 10, { bold: true });
