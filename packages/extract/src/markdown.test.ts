@@ -85,6 +85,13 @@ describe('toMarkdown', () => {
     );
   });
 
+  it("writes a list inside a cell as the body's lists, its check boxes as task markers", () => {
+    const rows = [[{ text: 'Services', header: true }], [{ text: 'Choose:\n* ☒ Juice\n* ☐ Tea *hot*\n* plain' }]];
+    expect(toMarkdown([{ kind: 'table', text: '', rows }])).toBe(
+      '| Services |\n|---|\n| Choose: - [x] Juice - [ ] Tea \\*hot\\* - plain |\n',
+    );
+  });
+
   it('fences code longer than any backtick run inside it, and links figures to their image', () => {
     expect(
       toMarkdown(

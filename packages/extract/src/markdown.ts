@@ -29,8 +29,14 @@ export function escapeMarkdown(text: string): string {
 
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
 
-/** A table's rows laid on a grid: a cell spanning rows or columns fills each place it covers with its text. */
-export function tableGrid(rows: TableCell[][]): { cells: string[][]; headerRows: number } {
+/**
+ * A table's rows laid on a grid: a cell spanning rows or columns fills each place it covers with its text, on one line
+ * unless `textOf` writes it otherwise.
+ */
+export function tableGrid(
+  rows: TableCell[][],
+  textOf: (text: string) => string = oneLine,
+): { cells: string[][]; headerRows: number } {
   const grid: string[][] = [];
   rows.forEach((row, rowIndex) => {
     const line = (grid[rowIndex] ??= []);
@@ -41,7 +47,7 @@ export function tableGrid(rows: TableCell[][]): { cells: string[][]; headerRows:
       const colSpan = Math.max(1, Math.min(cell.colSpan ?? 1, 1000));
       for (let r = 0; r < rowSpan; r++) {
         grid[rowIndex + r] ??= [];
-        for (let c = 0; c < colSpan; c++) grid[rowIndex + r]![column + c] = oneLine(cell.text);
+        for (let c = 0; c < colSpan; c++) grid[rowIndex + r]![column + c] = textOf(cell.text);
       }
       column += colSpan;
     }
@@ -54,10 +60,35 @@ export function tableGrid(rows: TableCell[][]): { cells: string[][]; headerRows:
   return { cells, headerRows };
 }
 
+/** A check box at the start of an item's text, as Word and the office readers write it. */
+const CHECK_BOX = /^([☐☑☒])\s*/u;
+
+/** A check box as GFM's task marker, `[x]` or `[ ]`. */
+const taskMarker = (box: string) => (box === '☐' ? '[ ]' : '[x]');
+
+/**
+ * A cell's text on one line of a GFM table. A list in the cell (its lines start with plain text's bullet, `* `) is
+ * written as the body writes lists, `- item`, and a check box before an item as its task marker, `- [x] item`.
+ */
+function cellMarkdown(text: string): string {
+  return oneLine(
+    text
+      .split('\n')
+      .map((line) => {
+        const item = /^\s*\* (.*)$/.exec(line);
+        if (!item) return escapeInline(line);
+        const task = CHECK_BOX.exec(item[1]!);
+        const rest = escapeInline(task ? item[1]!.slice(task[0].length) : item[1]!);
+        return `- ${task ? `${taskMarker(task[1]!)} ` : ''}${rest}`;
+      })
+      .join('\n'),
+  );
+}
+
 function renderTable(rows: TableCell[][]): string {
-  const { cells } = tableGrid(rows);
+  const { cells } = tableGrid(rows, (text) => text);
   if (cells.length === 0 || cells[0]!.length === 0) return '';
-  const line = (row: string[]) => `| ${row.map((cell) => escapeInline(cell) || ' ').join(' | ')} |`;
+  const line = (row: string[]) => `| ${row.map((cell) => cellMarkdown(cell) || ' ').join(' | ')} |`;
   // GFM needs a header row: the table's first row is it, whether or not the source marked it as one.
   const [head, ...body] = cells;
   return [line(head!), `|${head!.map(() => '---').join('|')}|`, ...body.map(line)].join('\n');
@@ -185,10 +216,10 @@ export class MarkdownWriter {
     current.contentIndent = indent + marker.length + 1;
     const pad = ' '.repeat(current.contentIndent);
     // A check list's item (its text starts with a check box) is a GFM task item: `- [x] Done`.
-    const task = ordered ? null : /^([☐☑☒])\s*/u.exec(element.text.trim());
+    const task = ordered ? null : CHECK_BOX.exec(element.text.trim());
     const own = task ? element.text.trim().slice(task[0].length) : element.text.trim();
     const lines = escapeMarkdown(own.replace(/\n\s*\n/g, '\n')).split('\n');
-    if (task) lines[0] = `${task[1] === '☐' ? '[ ]' : '[x]'} ${lines[0] ?? ''}`;
+    if (task) lines[0] = `${taskMarker(task[1]!)} ${lines[0] ?? ''}`;
     const body = [`${' '.repeat(indent)}${marker} ${lines[0] ?? ''}`, ...lines.slice(1).map((line) => pad + line)];
     // A new list right after another block needs a blank line; items of the same list (or nested) stay tight, but
     // for a nested numbered list starting at another number than 1, which CommonMark reads as the text above it
