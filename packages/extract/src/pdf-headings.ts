@@ -1,9 +1,8 @@
 import { inRuns, textOrSection, type Block } from './pdf-blocks.ts';
+import { HEADING_SIZE_RATIO, type BodyText } from './pdf-body.ts';
 import type { LayoutLine } from './pdf-lines.ts';
 import { SECTION_NUMBER } from './pdf-markers.ts';
-
-/** How much bigger than the body text a line must be to read as a heading without being bold. */
-export const HEADING_SIZE_RATIO = 1.15;
+import { MARGIN_BAND, runningHeadsAmong } from './pdf-running.ts';
 
 /** ...or, set in another typeface than the body's (a sans-serif heading over serif text), how much bigger. */
 const OTHER_FONT_RATIO = 1.05;
@@ -26,7 +25,7 @@ const ITALIC_HEADING_MAX_WORDS = 10;
 const SAME_SIZE = 1.05;
 
 /** A short block set bigger than the body text, or bold at the body's size, that does not read as a sentence. */
-export function isHeading(
+function isHeading(
   block: Block,
   body: number,
   bodyBold: boolean,
@@ -64,7 +63,7 @@ export function isHeading(
  * A line alone in italics at the body's size over upright text, that reads as a title: capitalised, short, one
  * sentence without its last stop (a handbook's or a paper's lowest heading; an italic note ends as a sentence does).
  */
-export function isItalicHeading(block: Block, body: number, next?: Block): boolean {
+function isItalicHeading(block: Block, body: number, next?: Block): boolean {
   const text = block.text.trim();
   return (
     block.lines.length === 1 &&
@@ -86,6 +85,45 @@ export function isItalicHeading(block: Block, body: number, next?: Block): boole
     // (One sentence: "Report. Send to: ..." is two.)
     !/[.!?]\s+\p{Lu}/u.test(text.replace(SECTION_NUMBER, ''))
   );
+}
+
+/**
+ * The headings among pages' blocks (in order), by `isHeading` and `isItalicHeading`. A page's running head found
+ * among them is marked `page-header` and left out.
+ */
+export function headingBlocks(pages: { blocks: Block[]; height: number }[], body: BodyText): Block[] {
+  const inItalics = new Set<Block>();
+  const candidates = pages.flatMap(({ blocks, height }) => {
+    // A heading heads what follows it: one alone at the page's foot, under all its text, is a footer (a
+    // typesetter keeps a heading with the text after it, so it is never the last thing on a page).
+    const lowest = blocks.reduce<Block | undefined>(
+      (low, block) => (block.kind?.startsWith('page-') || (low && low.box[3] >= block.box[3]) ? low : block),
+      undefined,
+    );
+    const text = blocks.filter((block) => !block.kind?.startsWith('page-'));
+    const italicHeading = (block: Block, i: number) => {
+      if (!isItalicHeading(block, body.size, text[i + 1])) return false;
+      inItalics.add(block);
+      return true;
+    };
+    const found = text.filter(
+      (block, i) =>
+        (isHeading(block, body.size, body.bold, body.font, text[i + 1], text[i - 1]) || italicHeading(block, i)) &&
+        !(block === lowest && block.box[1] >= height * (1 - MARGIN_BAND)),
+    );
+    // Bold lines at the body's size one after another (a table's header, code, a list of names) are emphasis:
+    // a heading of that kind stands alone between the text it heads and the text before it.
+    const boldOnly = (block: Block | undefined) =>
+      block !== undefined && block.bold && found.includes(block) && block.size < body.size * HEADING_SIZE_RATIO;
+    return found.filter((block) => {
+      if (!boldOnly(block)) return true;
+      const at = blocks.indexOf(block);
+      return !boldOnly(blocks[at - 1]) && !boldOnly(blocks[at + 1]);
+    });
+  });
+  const running = runningHeadsAmong(candidates, inItalics, pages);
+  for (const block of running) block.kind = 'page-header';
+  return candidates.filter((block) => !running.has(block));
 }
 
 /**

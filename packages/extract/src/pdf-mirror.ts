@@ -1,9 +1,9 @@
-import type { Box } from './document.ts';
+import { roundBox, type Box } from './document.ts';
 import { heightOf, type LayoutLine, type LayoutPage } from './pdf-lines.ts';
 import { readsRightToLeft } from './words.ts';
 
 /** A box as it stands in the page's mirror image (left and right swapped about the page's width). */
-export const mirrorBox = ([x0, y0, x1, y1]: Box, width: number): Box => [width - x1, y0, width - x0, y1];
+const mirrorBox = ([x0, y0, x1, y1]: Box, width: number): Box => [width - x1, y0, width - x0, y1];
 
 /** The edge most lines share, to the nearest two points (a margin, not a running head standing past it). */
 function mostCommon(edges: number[]): number {
@@ -23,7 +23,7 @@ function mostCommon(edges: number[]): number {
  * (A right-to-left text set flush left, as LibreOffice prints an HTML page's, reads as it stands. A table of
  * contents' or a list's lines hanging from the right touch the left margin alone, so one page does not decide.)
  */
-export function pagesReadingRightToLeft(pages: LayoutPage[]): Set<number> {
+function pagesReadingRightToLeft(pages: LayoutPage[]): Set<number> {
   let atLeft = 0;
   let atRight = 0;
   const found = new Set<number>();
@@ -111,7 +111,7 @@ function joined(a: LayoutLine, b: LayoutLine): LayoutLine {
  * the right of its items, a table's first column is its rightmost and the right column of two is read first.
  * A drawn table's lines stay as they stand: their cells' places come from the table's rules.
  */
-export function mirrorPage(page: LayoutPage): LayoutPage {
+function mirrorPage(page: LayoutPage): LayoutPage {
   const lines: LayoutLine[] = [];
   for (const line of page.lines) {
     const mirrored = line.cell ? line : mirrorLine(line, page.width);
@@ -120,4 +120,30 @@ export function mirrorPage(page: LayoutPage): LayoutPage {
     else lines.push(mirrored);
   }
   return { ...page, lines, ...(page.rules ? { rules: page.rules.map((rule) => mirrorBox(rule, page.width)) } : {}) };
+}
+
+/**
+ * The pages as they are read: those `pagesReadingRightToLeft` finds mirrored (`mirrorPage`). `rightToLeft` says
+ * whether a page was; `onPage` gives a box of the page read, rounded, as it stands on the page drawn.
+ */
+export function pagesAsRead(pagesAsDrawn: LayoutPage[]): {
+  pages: LayoutPage[];
+  rightToLeft: (page: number) => boolean;
+  onPage: (page: number, box: Box) => Box;
+} {
+  const widthsOfMirrored = new Map<number, number>();
+  const fromTheRight = pagesReadingRightToLeft(pagesAsDrawn);
+  const pages = pagesAsDrawn.map((page) => {
+    if (!fromTheRight.has(page.page)) return page;
+    widthsOfMirrored.set(page.page, page.width);
+    return mirrorPage(page);
+  });
+  return {
+    pages,
+    rightToLeft: (page) => widthsOfMirrored.has(page),
+    onPage: (page, box) => {
+      const width = widthsOfMirrored.get(page);
+      return roundBox(width === undefined ? box : mirrorBox(box, width));
+    },
+  };
 }
