@@ -19,3 +19,36 @@ export function lamAlefInOrder(text: string, oneGlyph: (at: number) => boolean):
   }
   return fixed ? fixed.join('') : text;
 }
+
+/** A letter of the Arabic script: what a kashida stands between. */
+const ARABIC_LETTER = /^(?=\p{L})\p{Script=Arabic}$/u;
+
+/** A character's box on the page, as PDFium gives it: left, right, bottom, top. */
+type CharBox = [number, number, number, number];
+
+/** How near (in points) a kashida's ends stand to the letters it joins. */
+const TOUCHING = 1;
+
+/**
+ * Whether the character at `at` is a kashida: a justified Arabic line's words are stretched by a flat stroke
+ * drawn between two joined letters (LibreOffice draws it as a glyph of its own, without a Unicode mapping, which
+ * PDFium gives as a control character). It is no space: read as one, it breaks the word in two ("باللغ ة").
+ * Told from a separator's unmapped glyph by its ink: a stroke much lower than the letters, touching both.
+ */
+export function isKashida(
+  text: string,
+  at: number,
+  unmapped: (at: number) => boolean,
+  boxOf: (at: number) => CharBox | undefined,
+): boolean {
+  if (text.charCodeAt(at) >= 0x20 || !ARABIC_LETTER.test(text[at - 1] ?? '') || !ARABIC_LETTER.test(text[at + 1] ?? ''))
+    return false;
+  if (!unmapped(at)) return false;
+  const [stroke, before, after] = [boxOf(at), boxOf(at - 1), boxOf(at + 1)];
+  if (!stroke || !before || !after) return false;
+  const height = (box: CharBox) => box[3] - box[2];
+  if (height(stroke) * 2 > Math.min(height(before), height(after))) return false;
+  // (Right to left: the letter before stands on its right, the one after on its left.)
+  const touches = (left: CharBox, right: CharBox) => Math.abs(right[0] - left[1]) <= TOUCHING;
+  return touches(stroke, before) && touches(after, stroke);
+}

@@ -5,11 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, renderPdf } from '@quire/testkit';
 import { toMarkdown } from './markdown.ts';
-import { lamAlefInOrder } from './pdf-ligatures.ts';
+import { isKashida, lamAlefInOrder } from './pdf-ligatures.ts';
 import { createPdfExtractor } from './pdf.ts';
 import type { ExtractResult } from './types.ts';
 
-const CORPUS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/corpus/pdf');
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures');
+const CORPUS = path.join(FIXTURES, 'corpus/pdf');
 
 let dir: string;
 beforeAll(async () => {
@@ -967,6 +968,45 @@ describe('the text of a PDF, as PDFium gives its characters', () => {
     expect(lamAlefInOrder(written, (at) => glyphs.has(at))).toBe('المشكلات خلال الألويات إلى');
     // Without one glyph's box, nothing moves.
     expect(lamAlefInOrder(written, () => false)).toBe(written);
+  });
+
+  it('leaves out a kashida, the stroke that stretches a justified Arabic word, where a space would break the word', () => {
+    // "باللغ?ة" as PDFium gives LibreOffice's print: the stroke between غ and ة is a glyph without a Unicode
+    // mapping, a control character, drawn flat on the baseline and touching both letters (boxes: left, right,
+    // bottom, top; right to left, so غ stands right of it and ة left).
+    const text = 'باللغ\u0002ة';
+    const at = 'باللغ'.length;
+    const letters: [number, number, number, number][] = [
+      [421.6, 427.6, 802.4, 808.8],
+      [412.5, 418.2, 802.4, 808.5],
+    ];
+    const stroke: [number, number, number, number] = [418, 421.7, 802.4, 803.5];
+    const boxes = (kashida: typeof stroke) => (i: number) =>
+      i === at ? kashida : i === at - 1 ? letters[0] : i === at + 1 ? letters[1] : undefined;
+    expect(isKashida(text, at, () => true, boxes(stroke))).toBe(true);
+    // A separator's unmapped glyph is not one: no ink as high as the letters' (a gap between them), or mapped.
+    expect(isKashida(text, at, () => true, boxes([418, 421.7, 802.4, 808]))).toBe(false);
+    expect(isKashida(text, at, () => true, boxes([416, 419.7, 802.4, 803.5]))).toBe(false);
+    expect(isKashida(text, at, () => false, boxes(stroke))).toBe(false);
+    // Nor between Latin letters.
+    expect(isKashida('ab\u0002c', 2, () => true, boxes(stroke))).toBe(false);
+  });
+
+  it("reads a justified Arabic paragraph's words whole, as LibreOffice prints it with kashidas", async () => {
+    // TeX Live's Arabic book template's first paragraph (arabic-book.tex, LPPL), set justified right to left in an
+    // HTML page (justified.html) and printed to PDF by LibreOffice 7.4.
+    const outputDir = path.join(dir, 'kashidas');
+    await fs.mkdir(outputDir);
+    const result = await createPdfExtractor('pdfium')(path.join(FIXTURES, 'pdf-arabic/justified.pdf'), {
+      extractImages: false,
+      outputDir,
+    });
+    const source = await fs.readFile(path.join(FIXTURES, 'pdf-arabic/justified.html'), 'utf8');
+    const arabicWords = (text: string) => text.match(/\p{Script=Arabic}+/gu) ?? [];
+    const written = new Set(arabicWords(source.replace(/<[^>]*>/g, ' ')));
+    const read = arabicWords(result.text);
+    expect(read.length).toBeGreaterThanOrEqual(50);
+    expect(read.filter((word) => !written.has(word))).toEqual([]);
   });
 });
 

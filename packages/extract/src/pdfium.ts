@@ -11,7 +11,7 @@ import {
   type Glyph,
 } from './pdf-grids.ts';
 import type { TextRun } from './pdf-aligned-tables.ts';
-import { lamAlefInOrder } from './pdf-ligatures.ts';
+import { isKashida, lamAlefInOrder } from './pdf-ligatures.ts';
 import { runEdgesOf, runsOfLine, type TextRect } from './pdf-line-runs.ts';
 import { tagsByMarkedContent, type LineTag, type StructNode } from './pdf-tags.ts';
 import { RIGHT_TO_LEFT } from './words.ts';
@@ -43,6 +43,7 @@ interface PdfiumModule {
     top: number,
   ): number;
   _FPDFText_GetFontSize(textPage: number, index: number): number;
+  _FPDFText_HasUnicodeMapError(textPage: number, index: number): number;
   _FPDFText_GetMatrix(textPage: number, index: number, matrix: number): number;
   _FPDFText_GetFontWeight(textPage: number, index: number): number;
   _FPDFText_GetFontInfo(textPage: number, index: number, buffer: number, length: number, flags: number): number;
@@ -344,6 +345,26 @@ export class PdfiumPdf {
           const [first, second] = [charBox(i, scratch), charBox(i + 1, scratch)];
           return first !== undefined && second !== undefined && first.every((value, k) => value === second[k]);
         });
+        // Kashidas (`isKashida`) are left out of the lines' text; `text` itself keeps PDFium's one character per
+        // index, by which boxes, fonts and tags are read.
+        const kashidas = new Set<number>();
+        for (let i = 1; i + 1 < count; i++)
+          if (
+            isKashida(
+              text,
+              i,
+              (at) => m._FPDFText_HasUnicodeMapError(textPage, at) === 1,
+              (at) => charBox(at, scratch) as [number, number, number, number] | undefined,
+            )
+          )
+            kashidas.add(i);
+        /** The text from `start` to `end`, kashidas left out. */
+        const textBetween = (start: number, end: number) => {
+          if (kashidas.size === 0) return text.slice(start, end);
+          let kept = '';
+          for (let i = start; i < end; i++) if (!kashidas.has(i)) kept += text[i];
+          return kept;
+        };
         // The size set (often 1) scaled by the text's matrix: the em size on the page, whatever the font's
         // ascent and descent (a character's loose box grows with them, so a code font read as bigger).
         const sizeOf = (i: number) => {
@@ -479,13 +500,14 @@ export class PdfiumPdf {
         const runsOf = (start: number, end: number, edges: number[]): TextRun[] => {
           const lefts: (number | undefined)[] = [];
           for (let i = start; i < end; i++) {
+            if (kashidas.has(i)) continue;
             const code = text.charCodeAt(i);
             lefts.push(code > 0x20 && code !== 0xfffe ? charBox(i, scratch)?.[0] : undefined);
           }
-          return runsOfLine(text.slice(start, end), lefts, edges);
+          return runsOfLine(textBetween(start, end), lefts, edges);
         };
         const addPiece = (start: number, end: number, piece?: Piece | null, cut = false) => {
-          const lineText = text.slice(start, end);
+          const lineText = textBetween(start, end);
           if (!lineText.trim()) return;
           const rects = m._FPDFText_CountRects(textPage, start, end - start);
           let x0 = Infinity;

@@ -19,7 +19,7 @@ export interface ExtractorVersion {
  */
 export const EXTRACTOR_VERSIONS: Record<ContentType, ExtractorVersion> = {
   text: { name: 'text', version: 14 },
-  pdf: { name: 'pdfium', version: 11 },
+  pdf: { name: 'pdfium', version: 12 },
   image: { name: 'sharp-tesseract', version: 3 },
   epub: { name: 'epub2', version: 5 },
   audio: { name: 'ffmpeg-media', version: 1 },
