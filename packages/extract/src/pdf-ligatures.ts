@@ -52,3 +52,18 @@ export function isKashida(
   const touches = (left: CharBox, right: CharBox) => Math.abs(right[0] - left[1]) <= TOUCHING;
   return touches(stroke, before) && touches(after, stroke);
 }
+
+/** An Arabic vowel or other mark, set over or under the letter before it (fatha, shadda, sukun, a superscript alef). */
+const ARABIC_MARK = /^[\u064B-\u065F\u0670]$/u;
+/** What such a mark follows: a letter of the Arabic script, or another mark on it (marks are of no script). */
+const MARKED = /^(?:(?=\p{L})\p{Script=Arabic}|[\u064B-\u065F\u0670])$/u;
+
+/**
+ * Whether the space at `at` is half of a mark's spacing form: a font may map a mark's glyph to a space and the mark
+ * (as Unicode decomposes the shadda's "isolated form", U+FE7C), which PDFium gives as two characters of one glyph,
+ * so that "العربيّة" reads "العربي ّة". A mark belongs to the letter before it: such a space splits a word that has
+ * none.
+ */
+export function isSpaceBeforeMark(text: string, at: number): boolean {
+  return text[at] === ' ' && ARABIC_MARK.test(text[at + 1] ?? '') && MARKED.test(text[at - 1] ?? '');
+}

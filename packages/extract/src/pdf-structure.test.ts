@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, renderPdf } from '@quire/testkit';
 import { toMarkdown } from './markdown.ts';
-import { isKashida, lamAlefInOrder } from './pdf-ligatures.ts';
+import { isKashida, isSpaceBeforeMark, lamAlefInOrder } from './pdf-ligatures.ts';
 import { createPdfExtractor } from './pdf.ts';
 import type { ExtractResult } from './types.ts';
 
@@ -990,6 +990,17 @@ describe('the text of a PDF, as PDFium gives its characters', () => {
     expect(isKashida(text, at, () => false, boxes(stroke))).toBe(false);
     // Nor between Latin letters.
     expect(isKashida('ab\u0002c', 2, () => true, boxes(stroke))).toBe(false);
+  });
+
+  it("leaves out the space of an Arabic mark's spacing form, which splits the word the mark is on", () => {
+    // "العربيّة" and "بيّن" as PDFium gives XeTeX's pages (Amiri): the shadda's glyph maps to a space and the shadda.
+    // Also after another mark ("أَ َ" for hamza then fatha).
+    for (const word of ['العربي \u0651ة', 'بي \u0651ن', 'أ\u064e\u0654 \u064eعط'])
+      expect(isSpaceBeforeMark(word, word.indexOf(' '))).toBe(true);
+    // A space between words stays, and so does one before a mark after a Latin letter or at a line's start.
+    expect(isSpaceBeforeMark('اللغة العربية', 'اللغة'.length)).toBe(false);
+    expect(isSpaceBeforeMark('in \u064bا', 2)).toBe(false);
+    expect(isSpaceBeforeMark(' \u0651ة', 0)).toBe(false);
   });
 
   it("reads a justified Arabic paragraph's words whole, as LibreOffice prints it with kashidas", async () => {

@@ -11,7 +11,7 @@ import {
   type Glyph,
 } from './pdf-grids.ts';
 import type { TextRun } from './pdf-aligned-tables.ts';
-import { isKashida, lamAlefInOrder } from './pdf-ligatures.ts';
+import { isKashida, isSpaceBeforeMark, lamAlefInOrder } from './pdf-ligatures.ts';
 import { runEdgesOf, runsOfLine, type TextRect } from './pdf-line-runs.ts';
 import { tagsByMarkedContent, type LineTag, type StructNode } from './pdf-tags.ts';
 import { RIGHT_TO_LEFT } from './words.ts';
@@ -345,11 +345,12 @@ export class PdfiumPdf {
           const [first, second] = [charBox(i, scratch), charBox(i + 1, scratch)];
           return first !== undefined && second !== undefined && first.every((value, k) => value === second[k]);
         });
-        // Kashidas (`isKashida`) are left out of the lines' text; `text` itself keeps PDFium's one character per
-        // index, by which boxes, fonts and tags are read.
-        const kashidas = new Set<number>();
+        // Kashidas (`isKashida`) and the spaces of marks' spacing forms (`isSpaceBeforeMark`) are left out of the
+        // lines' text; `text` itself keeps PDFium's one character per index, by which boxes, fonts and tags are read.
+        const leftOut = new Set<number>();
         for (let i = 1; i + 1 < count; i++)
           if (
+            isSpaceBeforeMark(text, i) ||
             isKashida(
               text,
               i,
@@ -357,12 +358,12 @@ export class PdfiumPdf {
               (at) => charBox(at, scratch) as [number, number, number, number] | undefined,
             )
           )
-            kashidas.add(i);
-        /** The text from `start` to `end`, kashidas left out. */
+            leftOut.add(i);
+        /** The text from `start` to `end`, what is left out left out. */
         const textBetween = (start: number, end: number) => {
-          if (kashidas.size === 0) return text.slice(start, end);
+          if (leftOut.size === 0) return text.slice(start, end);
           let kept = '';
-          for (let i = start; i < end; i++) if (!kashidas.has(i)) kept += text[i];
+          for (let i = start; i < end; i++) if (!leftOut.has(i)) kept += text[i];
           return kept;
         };
         // The size set (often 1) scaled by the text's matrix: the em size on the page, whatever the font's
@@ -500,7 +501,7 @@ export class PdfiumPdf {
         const runsOf = (start: number, end: number, edges: number[]): TextRun[] => {
           const lefts: (number | undefined)[] = [];
           for (let i = start; i < end; i++) {
-            if (kashidas.has(i)) continue;
+            if (leftOut.has(i)) continue;
             const code = text.charCodeAt(i);
             lefts.push(code > 0x20 && code !== 0xfffe ? charBox(i, scratch)?.[0] : undefined);
           }
