@@ -262,6 +262,8 @@ describe('fair sharing of the processing slots', () => {
     await waitUntil(() => allActive(stack, a, backlog), 60_000, "A's backlog to be processed");
     await waitUntil(() => allActive(stack, b, notes), 60_000, "B's notes to be processed");
 
+    // (A material is active once its job has published it; the job's completion is recorded after that.)
+    await waitUntil(async () => (await completedCounts(stack)).size >= all.length, 10_000, 'every job to complete');
     const order = await takenOrder(stack);
     expect(order).toHaveLength(all.length);
     expect(new Set(order)).toEqual(new Set(all));
