@@ -62,8 +62,9 @@ const MARKED = /^(?:(?=\p{L})\p{Script=Arabic}|[\u064B-\u065F\u0670])$/u;
  * Whether the space at `at` is half of a mark's spacing form: a font may map a mark's glyph to a space and the mark
  * (as Unicode decomposes the shadda's "isolated form", U+FE7C), which PDFium gives as two characters of one glyph,
  * so that "العربيّة" reads "العربي ّة". A mark belongs to the letter before it: such a space splits a word that has
- * none.
+ * none. It takes no room of its own (`takesNoRoom`): a space the file draws, or one PDFium puts in a gap, does, and
+ * stays (a grammar book's "الفتحة َ", the mark shown alone).
  */
-export function isSpaceBeforeMark(text: string, at: number): boolean {
-  return text[at] === ' ' && ARABIC_MARK.test(text[at + 1] ?? '') && MARKED.test(text[at - 1] ?? '');
+export function isSpaceBeforeMark(text: string, at: number, takesNoRoom: (at: number) => boolean): boolean {
+  return text[at] === ' ' && ARABIC_MARK.test(text[at + 1] ?? '') && MARKED.test(text[at - 1] ?? '') && takesNoRoom(at);
 }

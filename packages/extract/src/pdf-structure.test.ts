@@ -993,14 +993,17 @@ describe('the text of a PDF, as PDFium gives its characters', () => {
   });
 
   it("leaves out the space of an Arabic mark's spacing form, which splits the word the mark is on", () => {
-    // "العربيّة" and "بيّن" as PDFium gives XeTeX's pages (Amiri): the shadda's glyph maps to a space and the shadda.
-    // Also after another mark ("أَ َ" for hamza then fatha).
+    // "العربيّة" and "بيّن" as PDFium gives XeTeX's pages (Amiri): the shadda's glyph maps to a space and the shadda,
+    // and the space takes no room. Also after another mark ("أَ َ" for hamza then fatha).
+    const noRoom = () => true;
     for (const word of ['العربي \u0651ة', 'بي \u0651ن', 'أ\u064e\u0654 \u064eعط'])
-      expect(isSpaceBeforeMark(word, word.indexOf(' '))).toBe(true);
+      expect(isSpaceBeforeMark(word, word.indexOf(' '), noRoom)).toBe(true);
+    // A space that takes room stays: the mark shown alone after a word ("الفتحة َ").
+    expect(isSpaceBeforeMark('الفتحة \u064e', 'الفتحة'.length, () => false)).toBe(false);
     // A space between words stays, and so does one before a mark after a Latin letter or at a line's start.
-    expect(isSpaceBeforeMark('اللغة العربية', 'اللغة'.length)).toBe(false);
-    expect(isSpaceBeforeMark('in \u064bا', 2)).toBe(false);
-    expect(isSpaceBeforeMark(' \u0651ة', 0)).toBe(false);
+    expect(isSpaceBeforeMark('اللغة العربية', 'اللغة'.length, noRoom)).toBe(false);
+    expect(isSpaceBeforeMark('in \u064bا', 2, noRoom)).toBe(false);
+    expect(isSpaceBeforeMark(' \u0651ة', 0, noRoom)).toBe(false);
   });
 
   it("reads a justified Arabic paragraph's words whole, as LibreOffice prints it with kashidas", async () => {

@@ -44,6 +44,7 @@ interface PdfiumModule {
   ): number;
   _FPDFText_GetFontSize(textPage: number, index: number): number;
   _FPDFText_HasUnicodeMapError(textPage: number, index: number): number;
+  _FPDFText_IsGenerated(textPage: number, index: number): number;
   _FPDFText_GetMatrix(textPage: number, index: number, matrix: number): number;
   _FPDFText_GetFontWeight(textPage: number, index: number): number;
   _FPDFText_GetFontInfo(textPage: number, index: number, buffer: number, length: number, flags: number): number;
@@ -350,7 +351,11 @@ export class PdfiumPdf {
         const leftOut = new Set<number>();
         for (let i = 1; i + 1 < count; i++)
           if (
-            isSpaceBeforeMark(text, i) ||
+            isSpaceBeforeMark(text, i, (at) => {
+              if (m._FPDFText_IsGenerated(textPage, at) === 1) return false;
+              const box = charBox(at, scratch);
+              return box !== undefined && box[1]! - box[0]! < 0.01;
+            }) ||
             isKashida(
               text,
               i,
