@@ -56,7 +56,7 @@ export function isKashida(
 /** An Arabic vowel or other mark, set over or under the letter before it (fatha, shadda, sukun, a superscript alef). */
 const ARABIC_MARK = /^[\u064B-\u065F\u0670]$/u;
 /** What such a mark follows: a letter of the Arabic script, or another mark on it (marks are of no script). */
-const MARKED = /^(?:(?=\p{L})\p{Script=Arabic}|[\u064B-\u065F\u0670])$/u;
+const marked = (char: string) => ARABIC_LETTER.test(char) || ARABIC_MARK.test(char);
 
 /**
  * Whether the space at `at` is half of a mark's spacing form: a font may map a mark's glyph to a space and the mark
@@ -66,5 +66,5 @@ const MARKED = /^(?:(?=\p{L})\p{Script=Arabic}|[\u064B-\u065F\u0670])$/u;
  * stays (a grammar book's "الفتحة َ", the mark shown alone).
  */
 export function isSpaceBeforeMark(text: string, at: number, takesNoRoom: (at: number) => boolean): boolean {
-  return text[at] === ' ' && ARABIC_MARK.test(text[at + 1] ?? '') && MARKED.test(text[at - 1] ?? '') && takesNoRoom(at);
+  return text[at] === ' ' && ARABIC_MARK.test(text[at + 1] ?? '') && marked(text[at - 1] ?? '') && takesNoRoom(at);
 }
